@@ -1,0 +1,1 @@
+"""Accounts: sign-up, log-in and profiles of the people who play."""

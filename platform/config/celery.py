@@ -1,0 +1,13 @@
+"""The Celery app: queue ``ai`` for AI moves, queue ``clock`` for time-critical expiry work."""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("config")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

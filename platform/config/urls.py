@@ -1,0 +1,38 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView
+from rest_framework.routers import DefaultRouter
+
+from accounts.api import LoginView, ProfileView
+from live.api import MatchViewSet
+from lobby.api import GamesView, TablesView
+
+from . import health
+
+router = DefaultRouter()
+router.register("matches", MatchViewSet, basename="match")
+
+api = [
+    path("", include(router.urls)),
+    path("games/", GamesView.as_view(), name="api-games"),
+    path("tables/", TablesView.as_view(), name="api-tables"),
+    path("users/<str:username>/", ProfileView.as_view(), name="api-profile"),
+    path("auth/login/", LoginView.as_view(), name="api-login"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+]
+
+urlpatterns = [
+    path("", include("lobby.urls")),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", include("accounts.urls")),
+    path("match/", include("live.urls")),
+    path("leaderboards/", include("ratings.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("api/", include(api)),
+    path("healthz/", health.full, name="health"),
+    path("healthz/live", health.live, name="health-live"),
+    path("healthz/ready", health.ready, name="health-ready"),
+]

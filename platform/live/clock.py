@@ -1,0 +1,138 @@
+"""The match clock as pure functions over its JSON form (stored on the match row).
+
+Each seat has a bank for the whole match and a delay that is spent first at every fresh decision.
+A running seat's figures are those at ``since_ms``; what it has left at ``now`` follows from the
+elapsed time, so nothing ticks on the server: the row only changes when somebody acts.
+
+JSON form: ``{"bank_ms": B, "delay_ms": D, "seats": [{"bank_ms", "delay_ms", "running",
+"since_ms"}], "stall_since_ms": int | None}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.core import Decision, TimeControl
+
+ClockJSON = dict[str, Any]
+
+
+def clock_new(*, seats: int, control: TimeControl) -> ClockJSON:
+    return {
+        "bank_ms": control.bank_ms,
+        "delay_ms": control.delay_ms,
+        "seats": [
+            {"bank_ms": control.bank_ms, "delay_ms": control.delay_ms, "running": False,
+             "since_ms": None}
+            for _ in range(seats)
+        ],
+        "stall_since_ms": None,
+    }
+
+
+def remaining(seat_clock: dict[str, Any], now_ms: int) -> tuple[int, int]:
+    """(delay, bank) left for one seat at ``now_ms``; the bank may be negative once flagged."""
+    delay, bank = seat_clock["delay_ms"], seat_clock["bank_ms"]
+    if not seat_clock["running"]:
+        return delay, bank
+    elapsed = max(0, now_ms - seat_clock["since_ms"])
+    return max(0, delay - elapsed), bank - max(0, elapsed - delay)
+
+
+def seat_deadline(seat_clock: dict[str, Any]) -> int | None:
+    if not seat_clock["running"]:
+        return None
+    return int(seat_clock["since_ms"] + seat_clock["delay_ms"] + seat_clock["bank_ms"])
+
+
+def first_flag(clock: ClockJSON) -> tuple[int, int] | None:
+    """(deadline, seat) of the running seat whose time runs out first, or None."""
+    deadlines = [
+        (d, s) for s, sc in enumerate(clock["seats"]) if (d := seat_deadline(sc)) is not None
+    ]
+    return min(deadlines) if deadlines else None
+
+
+def _charge(seat_clock: dict[str, Any], now_ms: int) -> None:
+    delay, bank = remaining(seat_clock, now_ms)
+    seat_clock.update(delay_ms=delay, bank_ms=max(0, bank), since_ms=now_ms)
+
+
+def clock_advance(
+    clock: ClockJSON, *, acted: int | None, decisions: Sequence[Decision], now_ms: int
+) -> ClockJSON:
+    """The clock after ``acted`` (None: nobody, e.g. at the start) acted at ``now_ms``.
+
+    The acting seat is charged for its thinking time.  A seat that has a *fresh* decision now gets a
+    full delay; a continuation (a draw inside a turn) keeps the delay it had left; a seat whose
+    decision was already running and did not act (the other side of a simultaneous decision) is left
+    untouched.  Seats without a timed decision stand still.  When only untimed decisions remain (a
+    Start/Continue step) the stall bound starts counting.
+    """
+    out: ClockJSON = {**clock, "seats": [dict(sc) for sc in clock["seats"]]}
+    timed = {d.seat: d for d in decisions if d.timed}
+    for seat, sc in enumerate(out["seats"]):
+        decision = timed.get(seat)
+        was_running = sc["running"]
+        if seat == acted or decision is None:
+            if was_running:
+                _charge(sc, now_ms)
+            if decision is None:
+                sc["running"] = False
+                continue
+        elif was_running:
+            continue  # the same decision is still running
+        if decision.fresh:
+            sc["delay_ms"] = out["delay_ms"]
+        sc["running"] = True
+        sc["since_ms"] = now_ms
+    untimed_only = bool(decisions) and not timed
+    if untimed_only:
+        if out.get("stall_since_ms") is None or acted is not None:
+            out["stall_since_ms"] = now_ms
+    else:
+        out["stall_since_ms"] = None
+    return out
+
+
+def clock_stop_all(clock: ClockJSON, *, now_ms: int) -> ClockJSON:
+    """Every seat charged and stopped (the match ended)."""
+    out: ClockJSON = {**clock, "seats": [dict(sc) for sc in clock["seats"]]}
+    for sc in out["seats"]:
+        if sc["running"]:
+            _charge(sc, now_ms)
+            sc["running"] = False
+    out["stall_since_ms"] = None
+    return out
+
+
+def wake_at(clock: ClockJSON, *, stall_bound_ms: int) -> int | None:
+    """When the server must act by itself: the first flag, else the end of the stall bound."""
+    flag = first_flag(clock)
+    if flag is not None:
+        return flag[0]
+    if clock.get("stall_since_ms") is not None:
+        return int(clock["stall_since_ms"] + stall_bound_ms)
+    return None
+
+
+def clock_public(clock: ClockJSON, *, now_ms: int, stall_bound_ms: int) -> dict[str, Any]:
+    """The clock as clients see it (docs/protocol.md)."""
+    seats = []
+    active = []
+    for seat, sc in enumerate(clock["seats"]):
+        delay, bank = remaining(sc, now_ms)
+        seats.append({"delay_ms": delay, "bank_ms": max(0, bank)})
+        if sc["running"]:
+            active.append(seat)
+    flag = first_flag(clock)
+    stall = clock.get("stall_since_ms")
+    return {
+        "running": bool(active),
+        "server_ms": now_ms,
+        "active": active,
+        "deadline_ms": flag[0] if flag else None,
+        "stall_deadline_ms": None if stall is None else stall + stall_bound_ms,
+        "seats": seats,
+    }

@@ -1,0 +1,160 @@
+"""Durable facts of a live match.
+
+``Match`` holds the snapshot (engine state + clock) and is the row every writer locks; ``Move`` is
+the append-only log that is the truth (a match can be replayed from it).  ``TimeIncident`` and
+``NodeClock`` record what the platform knows about the quality of its own time measurement.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class MatchStatus(models.TextChoices):
+    WAITING = "waiting", "waiting"
+    RUNNING = "running", "running"
+    FINISHED = "finished", "finished"
+    ABORTED = "aborted", "aborted"
+
+
+class EndReason(models.TextChoices):
+    NORMAL = "normal", "played to the end"
+    RESIGN = "resign", "resignation"
+    TIME = "time", "time ran out"
+    ABORT = "abort", "aborted by an operator"
+    UNRELIABLE_TIME = "unreliable_time", "aborted: unreliable time"
+    STALL = "stall", "stalled beyond the bound"
+    NO_START = "no_start", "aborted: first decision not made in time"
+
+
+class Match(models.Model):
+    game = models.CharField(max_length=40, db_index=True)
+    status = models.CharField(
+        max_length=10, choices=MatchStatus.choices, default=MatchStatus.RUNNING, db_index=True
+    )
+    seat_count = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict, blank=True)
+    seed = models.BigIntegerField()
+    rated = models.BooleanField(default=False, help_text="Fixed when the match starts.")
+    seq = models.PositiveIntegerField(default=0)
+    state = models.JSONField(help_text="The engine's full state after `seq` actions.")
+    clock = models.JSONField(default=dict)
+    wake_ms = models.BigIntegerField(
+        null=True, blank=True, db_index=True,
+        help_text="When the server must act by itself (a deadline or a stall bound), epoch ms.",
+    )
+    result = models.JSONField(null=True, blank=True)
+    end_reason = models.CharField(max_length=20, choices=EndReason.choices, blank=True)
+    abort_reason = models.TextField(blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk} ({self.status})"
+
+    @property
+    def is_live(self) -> bool:
+        return self.status == MatchStatus.RUNNING
+
+
+class Seat(models.Model):
+    """Who sits where: a user, or an AI of a given level (never both)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="match_seats",
+    )
+    ai_level = models.CharField(max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="one_occupant_per_seat"),
+            models.CheckConstraint(
+                condition=(models.Q(user__isnull=False) & models.Q(ai_level=""))
+                | (models.Q(user__isnull=True) & ~models.Q(ai_level="")),
+                name="seat_is_user_xor_ai",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.display_name}"
+
+    @property
+    def display_name(self) -> str:
+        return self.user.username if self.user_id else f"AI ({self.ai_level})"
+
+
+class MoveKind(models.TextChoices):
+    ACTION = "action", "action"
+    RESIGN = "resign", "resign"
+    TIME_LOSS = "time_loss", "time loss"
+    STALL = "stall", "stall bound"
+    ABORT = "abort", "abort"
+
+
+class Move(models.Model):
+    """One entry of the append-only move log (never updated or deleted by the platform)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=10, choices=MoveKind.choices, default=MoveKind.ACTION)
+    action = models.JSONField(null=True, blank=True)
+    command_id = models.CharField(max_length=64, blank=True)
+    arrived_ms = models.BigIntegerField(help_text="Arrival at the server (reference time), epoch ms.")
+    committed_ms = models.BigIntegerField()
+    detail = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="one_move_per_seq"),
+            models.UniqueConstraint(
+                fields=["match", "command_id"],
+                condition=~models.Q(command_id=""),
+                name="command_applied_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.match_id}.{self.seq} {self.kind} seat {self.seat}"
+
+
+class TimeIncident(models.Model):
+    """A moment the platform could not trust its own time measurement."""
+
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.CASCADE, related_name="time_incidents"
+    )
+    node = models.CharField(max_length=100)
+    kind = models.CharField(max_length=30)
+    detail = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+
+class NodeClock(models.Model):
+    """Each process's latest measured offset to the time reference (shown to operators)."""
+
+    node = models.CharField(max_length=100, unique=True)
+    offset_ms = models.FloatField()
+    round_trip_ms = models.FloatField(default=0)
+    reliable = models.BooleanField(default=True)
+    problem = models.TextField(blank=True)
+    measured_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["node"]

@@ -1,0 +1,460 @@
+"""Every write to a live match goes through here (consumers, API views, admin and tasks call these).
+
+The shape of each write: lock the match row (one writer per match) → check seat, turn, seq, command
+id and the clock against the command's arrival time → apply the engine → append to the move log →
+save snapshot and clock → on commit, publish each audience's view and schedule the follow-up jobs
+(the clock's wake-up, AI moves).  A rejected command raises :class:`LiveError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.core import Event, Game, IllegalAction, SeatResult, State, forfeit_result
+from games.registry import get_game
+
+from . import publish, timebase
+from .clock import clock_advance, clock_new, clock_stop_all, first_flag, wake_at
+from .errors import LiveError
+from .models import EndReason, Match, MatchStatus, Move, MoveKind, Seat, TimeIncident
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who takes a seat when a match starts: a user id or an AI level."""
+
+    user_id: int | None = None
+    ai_level: str = ""
+
+
+@dataclass(frozen=True)
+class Applied:
+    seq: int
+    duplicate: bool = False
+
+
+def _stall_bound_ms() -> int:
+    return int(settings.STALL_BOUND_S * 1000)
+
+
+def _load(match: Match) -> tuple[Game, State]:
+    game = get_game(match.game)
+    return game, game.state_from_json(match.state)
+
+
+def _result_json(result: Sequence[SeatResult]) -> list[dict[str, int]]:
+    return [
+        {"seat": r.seat, "placing": r.placing, "team": r.team, "score": r.score,
+         "weight": r.weight}
+        for r in result
+    ]
+
+
+# --- starting ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def match_start(
+    *,
+    game_slug: str,
+    seats: Sequence[SeatSpec],
+    options: Mapping[str, Any] | None = None,
+    rated: bool = False,
+    created_by_id: int | None = None,
+    seed: int | None = None,
+) -> Match:
+    """Create a running match; the first decisions' clocks start now."""
+    game = get_game(game_slug)
+    if len(seats) not in game.seat_counts:
+        raise LiveError("bad_seats", f"{game.title} is played by {game.seat_counts} players")
+    for spec in seats:
+        if spec.ai_level and spec.ai_level not in game.bots:
+            raise LiveError("bad_level", f"unknown AI level {spec.ai_level!r}")
+    seed = secrets.randbits(62) if seed is None else seed
+    options = dict(options or {})
+    state = game.new_state(len(seats), options, seed)
+    now = timebase.stamp()
+    clock = clock_advance(
+        clock_new(seats=len(seats), control=game.time_control),
+        acted=None, decisions=state.pending(), now_ms=now.ms,
+    )
+    match = Match.objects.create(
+        game=game.slug, seat_count=len(seats), options=options, seed=seed, rated=rated,
+        state=state.to_json(), clock=clock, wake_ms=wake_at(clock, stall_bound_ms=_stall_bound_ms()),
+        created_by_id=created_by_id, status=MatchStatus.RUNNING,
+    )
+    Seat.objects.bulk_create(
+        Seat(match=match, seat=i, user_id=spec.user_id, ai_level=spec.ai_level)
+        for i, spec in enumerate(seats)
+    )
+    _after_change(match, game, state, events=())
+    log.info("match started", extra={"match": match.pk, "game": game.slug, "rated": rated})
+    return match
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+def _seats_of(match: Match) -> list[Seat]:
+    return list(match.seats.select_related("user").order_by("seat"))
+
+
+def _acting_seat(
+    seats: Sequence[Seat], state: State, *, user_id: int | None, seat: int | None, ai: bool
+) -> int:
+    if ai:
+        if seat is None or not any(s.seat == seat and s.ai_level for s in seats):
+            raise LiveError("not_your_seat", "that seat is not played by the AI")
+        return seat
+    if user_id is None:
+        raise LiveError("not_a_player", "spectators cannot act; log in and take a seat")
+    mine = [s.seat for s in seats if s.user_id == user_id]
+    if not mine:
+        raise LiveError("not_a_player", "you do not play in this match")
+    if seat is None:
+        pending = [d.seat for d in state.pending() if d.seat in mine]
+        if len(mine) == 1:
+            return mine[0]
+        if len(pending) == 1:
+            return pending[0]
+        raise LiveError("not_your_seat", "you hold several seats: say which seat acts")
+    if seat not in mine:
+        raise LiveError("not_your_seat", f"seat {seat} is not yours")
+    return seat
+
+
+def _check_time(match: Match, stamp: timebase.Stamp) -> tuple[str, int | None] | None:
+    """What the clock says about a command arriving at ``stamp``: None (fine), ``("unreliable", None)``
+    or ``("flag", seat)`` for the seat whose time ran out."""
+    flag = first_flag(match.clock)
+    if flag is None:
+        return None
+    if stamp.problem:
+        return ("unreliable", None)
+    deadline, seat = flag
+    if stamp.ms >= deadline:
+        return ("flag", seat)
+    return None
+
+
+@transaction.atomic
+def action_submit(
+    *,
+    match_id: int,
+    action: Any,
+    command_id: str,
+    user_id: int | None = None,
+    seat: int | None = None,
+    seen_seq: int | None = None,
+    arrived_local_ms: float | None = None,
+    ai: bool = False,
+) -> Applied:
+    """Apply one player's (or AI's) action.  Raises :class:`LiveError`; then nothing changed."""
+    arrival = timebase.stamp(arrived_local_ms)
+    match = _lock(match_id)
+    if command_id:
+        done = Move.objects.filter(match=match, command_id=command_id).values_list("seq", flat=True)
+        if done:
+            return Applied(seq=done[0], duplicate=True)
+    if match.status != MatchStatus.RUNNING:
+        raise LiveError("match_over", "the match is over")
+    game, state = _load(match)
+    seats = _seats_of(match)
+    acting = _acting_seat(seats, state, user_id=user_id, seat=seat, ai=ai)
+    if seen_seq is not None and seen_seq != match.seq:
+        raise LiveError("stale_seq", f"the match has moved on to seq {match.seq}; resync")
+    verdict = _check_time(match, arrival)
+    if verdict is not None:
+        kind, flagged = verdict
+        if kind == "unreliable":
+            _end_unreliable(match, game, state, seats, arrival, detail=arrival.problem or "")
+        else:
+            assert flagged is not None
+            _end_on_time(match, game, state, seats, flagged, arrival.ms)
+        return Applied(seq=match.seq)
+    if acting not in {d.seat for d in state.pending()}:
+        raise LiveError("not_your_turn", "it is not your turn")
+    try:
+        decoded = game.decode_action(action)
+        events = state.apply(acting, decoded)
+    except IllegalAction as exc:
+        raise LiveError("illegal_action", exc.message, rule=exc.code) from None
+    committed = timebase.stamp()
+    if first_flag(match.clock) and committed.ms - arrival.ms > settings.TIME_COMMIT_BOUND_MS:
+        # Reload: the in-memory state already holds the action we are not going to keep.
+        game, state = _load(match)
+        _end_unreliable(
+            match, game, state, seats, committed,
+            detail=f"arrival to commit took {committed.ms - arrival.ms} ms "
+            f"(bound {settings.TIME_COMMIT_BOUND_MS} ms)",
+        )
+        return Applied(seq=match.seq)
+    match.seq += 1
+    Move.objects.create(
+        match=match, seq=match.seq, seat=acting, kind=MoveKind.ACTION,
+        action=game.encode_action(decoded), command_id=command_id, arrived_ms=arrival.ms,
+        committed_ms=committed.ms,
+    )
+    match.state = state.to_json()
+    match.clock = clock_advance(
+        match.clock, acted=acting, decisions=state.pending(), now_ms=arrival.ms
+    )
+    if state.is_over():
+        result = state.result()
+        assert result is not None
+        _finish(match, game, seats, result, EndReason.NORMAL, arrival.ms)
+    else:
+        match.wake_ms = wake_at(match.clock, stall_bound_ms=_stall_bound_ms())
+        match.save(update_fields=["seq", "state", "clock", "wake_ms"])
+    _after_change(match, game, state, events=events)
+    return Applied(seq=match.seq)
+
+
+@transaction.atomic
+def match_resign(
+    *,
+    match_id: int,
+    command_id: str,
+    user_id: int | None,
+    seat: int | None = None,
+    arrived_local_ms: float | None = None,
+) -> Applied:
+    """End the match as a loss for the resigning seat's side (any game)."""
+    arrival = timebase.stamp(arrived_local_ms)
+    match = _lock(match_id)
+    if command_id:
+        done = Move.objects.filter(match=match, command_id=command_id).values_list("seq", flat=True)
+        if done:
+            return Applied(seq=done[0], duplicate=True)
+    if match.status != MatchStatus.RUNNING:
+        raise LiveError("match_over", "the match is over")
+    game, state = _load(match)
+    seats = _seats_of(match)
+    acting = _acting_seat(seats, state, user_id=user_id, seat=seat, ai=False)
+    _append(match, MoveKind.RESIGN, seat=acting, ms=arrival.ms, command_id=command_id)
+    _finish(match, game, seats, forfeit_result(game, match.seat_count, acting),
+            EndReason.RESIGN, arrival.ms)
+    _after_change(match, game, state, events=(Event("resigned", {"seat": acting}),))
+    return Applied(seq=match.seq)
+
+
+@transaction.atomic
+def match_abort(*, match_id: int, reason: str, by_user_id: int | None = None) -> bool:
+    """An operator's abort: no result, no rating change.  False if the match had already ended."""
+    match = _lock(match_id)
+    if match.status != MatchStatus.RUNNING:
+        return False
+    game, state = _load(match)
+    now = timebase.stamp().ms
+    _append(match, MoveKind.ABORT, seat=None, ms=now, detail=f"by user {by_user_id}: {reason}")
+    _abort(match, EndReason.ABORT, reason, now)
+    _after_change(match, game, state, events=(Event("aborted", {"reason": reason}),))
+    return True
+
+
+@transaction.atomic
+def match_wake(*, match_id: int, seq: int | None = None) -> str:
+    """The server acting by itself: a flag fell or a stall bound passed.
+
+    Idempotent and safe when early, late, duplicated or stale: it re-reads the locked row and does
+    only what the clock says now.  Returns what it did (for logs and tests).
+    """
+    match = _lock(match_id)
+    if match.status != MatchStatus.RUNNING:
+        return "over"
+    if seq is not None and seq != match.seq:
+        return "stale"
+    now = timebase.stamp()
+    game, state = _load(match)
+    seats = _seats_of(match)
+    verdict = _check_time(match, now)
+    if verdict is not None:
+        kind, flagged = verdict
+        if kind == "unreliable":
+            _end_unreliable(match, game, state, seats, now, detail=now.problem or "")
+            return "unreliable"
+        assert flagged is not None
+        _end_on_time(match, game, state, seats, flagged, now.ms)
+        return "time_loss"
+    stall = match.clock.get("stall_since_ms")
+    if stall is not None and now.ms >= stall + _stall_bound_ms():
+        return _end_stall(match, game, state, seats, now.ms)
+    return "early"
+
+
+def clock_sweep(*, limit: int = 200) -> int:
+    """Wake every overdue match (the last line behind the ETA jobs); returns how many it handled."""
+    handled = 0
+    now = timebase.stamp().ms
+    while True:
+        with transaction.atomic():
+            ids = list(
+                Match.objects.select_for_update(skip_locked=True)
+                .filter(status=MatchStatus.RUNNING, wake_ms__lte=now)
+                .order_by("wake_ms")
+                .values_list("pk", flat=True)[:limit]
+            )
+        for match_id in ids:
+            match_wake(match_id=match_id)
+        handled += len(ids)
+        if len(ids) < limit:
+            return handled
+
+
+# --- endings ----------------------------------------------------------------------------------
+
+
+def _lock(match_id: int) -> Match:
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except Match.DoesNotExist:
+        raise LiveError("no_match", f"there is no match {match_id}") from None
+
+
+def _append(
+    match: Match, kind: str, *, seat: int | None, ms: int, command_id: str = "", detail: str = ""
+) -> None:
+    match.seq += 1
+    Move.objects.create(
+        match=match, seq=match.seq, seat=seat, kind=kind, command_id=command_id, arrived_ms=ms,
+        committed_ms=timebase.stamp().ms, detail=detail,
+    )
+
+
+def _finish(
+    match: Match,
+    game: Game,
+    seats: Sequence[Seat],
+    result: Sequence[SeatResult],
+    reason: str,
+    now_ms: int,
+) -> None:
+    from ratings.services import ratings_apply_match
+
+    match.status = MatchStatus.FINISHED
+    match.end_reason = reason
+    match.result = _result_json(result)
+    match.clock = clock_stop_all(match.clock, now_ms=now_ms)
+    match.wake_ms = None
+    match.ended_at = timezone.now()
+    match.save()
+    if match.rated:
+        ratings_apply_match(match=match, game=game, seats=seats, result=result)
+    log.info("match finished", extra={"match": match.pk, "reason": reason})
+
+
+def _abort(match: Match, reason: str, detail: str, now_ms: int) -> None:
+    match.status = MatchStatus.ABORTED
+    match.end_reason = reason
+    match.abort_reason = detail
+    match.clock = clock_stop_all(match.clock, now_ms=now_ms)
+    match.wake_ms = None
+    match.ended_at = timezone.now()
+    match.save()
+    log.warning("match aborted", extra={"match": match.pk, "reason": reason, "detail": detail})
+
+
+def _end_on_time(
+    match: Match, game: Game, state: State, seats: Sequence[Seat], flagged: int, now_ms: int
+) -> None:
+    _append(match, MoveKind.TIME_LOSS, seat=flagged, ms=now_ms, detail="the clock ran out")
+    _finish(match, game, seats, forfeit_result(game, match.seat_count, flagged), EndReason.TIME,
+            now_ms)
+    _after_change(match, game, state, events=(Event("time_loss", {"seat": flagged}),))
+
+
+def _end_unreliable(
+    match: Match, game: Game, state: State, seats: Sequence[Seat], stamp: timebase.Stamp,
+    *, detail: str,
+) -> None:
+    TimeIncident.objects.create(match=match, node=timebase.NODE, kind="abort", detail=detail)
+    _append(match, MoveKind.ABORT, seat=None, ms=stamp.ms, detail=f"unreliable time: {detail}")
+    _abort(match, EndReason.UNRELIABLE_TIME, detail, stamp.ms)
+    _after_change(match, game, state, events=(Event("aborted", {"reason": detail}),))
+
+
+def _end_stall(
+    match: Match, game: Game, state: State, seats: Sequence[Seat], now_ms: int
+) -> str:
+    """After the stall bound the match goes on by itself where only one action is possible
+    (Start, Continue, reveal); otherwise the stalling seat forfeits."""
+    for decision in state.pending():
+        legal = state.legal_actions(decision.seat)
+        if len(legal) != 1:
+            _append(match, MoveKind.STALL, seat=decision.seat, ms=now_ms, detail="forfeit")
+            _finish(match, game, seats, forfeit_result(game, match.seat_count, decision.seat),
+                    EndReason.STALL, now_ms)
+            _after_change(match, game, state, events=(Event("stalled", {"seat": decision.seat}),))
+            return "stall_forfeit"
+    events: list[Event] = []
+    acted = None
+    for decision in list(state.pending()):
+        if decision.timed:
+            continue
+        (only,) = state.legal_actions(decision.seat)
+        events.extend(state.apply(decision.seat, only))
+        match.seq += 1
+        Move.objects.create(
+            match=match, seq=match.seq, seat=decision.seat, kind=MoveKind.STALL,
+            action=game.encode_action(only), arrived_ms=now_ms, committed_ms=now_ms,
+            detail="applied after the stall bound",
+        )
+        acted = decision.seat
+    match.state = state.to_json()
+    match.clock = clock_advance(match.clock, acted=acted, decisions=state.pending(), now_ms=now_ms)
+    if state.is_over():
+        result = state.result()
+        assert result is not None
+        _finish(match, game, seats, result, EndReason.NORMAL, now_ms)
+    else:
+        match.wake_ms = wake_at(match.clock, stall_bound_ms=_stall_bound_ms())
+        match.save(update_fields=["seq", "state", "clock", "wake_ms"])
+    _after_change(match, game, state, events=events)
+    return "stall_continue"
+
+
+# --- after commit -----------------------------------------------------------------------------
+
+
+def _after_change(match: Match, game: Game, state: State, *, events: Sequence[Event]) -> None:
+    """Publish and schedule once the transaction has committed (never inside it)."""
+    from . import tasks
+
+    seats = _seats_of(match)
+    match_id, seq, wake = match.pk, match.seq, match.wake_ms
+    ai_seats: list[int] = []
+    if match.status == MatchStatus.RUNNING:
+        ai = {s.seat for s in seats if s.ai_level}
+        ai_seats = [d.seat for d in state.pending() if d.seat in ai]
+
+    def send() -> None:
+        publish.match_changed(match=match, game=game, state=state, seats=seats, events=events)
+        if wake is not None:
+            tasks.schedule_wake(match_id=match_id, seq=seq, wake_ms=wake)
+        for seat in ai_seats:
+            tasks.ai_move.apply_async(args=[match_id, seq, seat], queue="ai")
+
+    transaction.on_commit(send)
+
+
+def ai_choose(*, match: Match, seat: int) -> Any:
+    """The AI's action for ``seat``: computed from that seat's own view only."""
+    game, state = _load(match)
+    level = match.seats.get(seat=seat).ai_level
+    bot = game.bots[level]()
+    view = state.view(seat)
+    legal = state.legal_actions(seat)
+    rng = random.Random(f"{match.seed}:{match.seq}:{seat}")
+    budget = settings.AI_BUDGET or 0
+    return game.encode_action(bot.choose(view, legal, rng, budget))

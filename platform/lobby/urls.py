@@ -1,0 +1,13 @@
+from django.urls import path
+
+from . import views
+
+app_name = "lobby"
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("tables/", views.tables, name="tables"),
+    path("play-ai/", views.play_ai, name="play_ai"),
+    path("tables/new/", views.create_table, name="create_table"),
+    path("tables/<int:table_id>/join/", views.join_table, name="join_table"),
+    path("tables/<int:table_id>/cancel/", views.cancel_table, name="cancel_table"),
+]

@@ -1,0 +1,86 @@
+"""Lobby pages; each POST calls one service and redirects."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from live.errors import LiveError
+
+from . import selectors, services
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    user_id = request.user.pk if request.user.is_authenticated else None
+    return render(request, "lobby/index.html",
+                  {"games": selectors.game_choices(), **selectors.lobby_tables(user_id=user_id)})
+
+
+def tables(request: HttpRequest) -> HttpResponse:
+    user_id = request.user.pk if request.user.is_authenticated else None
+    return render(request, "lobby/_tables.html", selectors.lobby_tables(user_id=user_id))
+
+
+def _int(value: str | None, default: int = 0) -> int:
+    try:
+        return int(value or default)
+    except ValueError:
+        return default
+
+
+@login_required
+@require_POST
+def play_ai(request: HttpRequest) -> HttpResponse:
+    try:
+        match = services.ai_match_start(
+            user_id=request.user.pk, game_slug=request.POST.get("game", ""),
+            level=request.POST.get("level", ""),
+            pass_and_play=request.POST.get("mode") == "pass_and_play",
+        )
+    except LiveError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby:index")
+    return redirect("live:match", match.pk)
+
+
+@login_required
+@require_POST
+def create_table(request: HttpRequest) -> HttpResponse:
+    try:
+        table = services.table_create(
+            user_id=request.user.pk, game_slug=request.POST.get("game", ""),
+            seats=_int(request.POST.get("seats")), ai_seats=_int(request.POST.get("ai_seats")),
+            ai_level=request.POST.get("level", ""), rated=bool(request.POST.get("rated")),
+        )
+    except LiveError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby:index")
+    if table.match_id:
+        return redirect("live:match", table.match_id)
+    return redirect("lobby:index")
+
+
+@login_required
+@require_POST
+def join_table(request: HttpRequest, table_id: int) -> HttpResponse:
+    try:
+        table = services.table_join(user_id=request.user.pk, table_id=table_id)
+    except LiveError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby:index")
+    if table.match_id:
+        return redirect("live:match", table.match_id)
+    return redirect("lobby:index")
+
+
+@login_required
+@require_POST
+def cancel_table(request: HttpRequest, table_id: int) -> HttpResponse:
+    try:
+        services.table_cancel(user_id=request.user.pk, table_id=table_id)
+    except LiveError as exc:
+        messages.error(request, exc.message)
+    return redirect("lobby:index")

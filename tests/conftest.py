@@ -1,0 +1,55 @@
+"""Shared fixtures: users, an injectable clock, and a clean time base for every test."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import pytest
+
+_names = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_timebase() -> Iterator[None]:
+    """Every test starts with no time measurement (as a freshly started process would)."""
+    try:
+        from live import timebase
+    except Exception:  # games-only test runs without Django apps
+        yield
+        return
+    timebase.forget()
+    yield
+    timebase.forget()
+
+
+class FakeWall:
+    """A wall clock the test moves by hand (no sleeping for real seconds)."""
+
+    def __init__(self, start_ms: float = 1_800_000_000_000.0) -> None:
+        self.now = start_ms
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, ms: float) -> None:
+        self.now += ms
+
+
+@pytest.fixture
+def wall(monkeypatch: pytest.MonkeyPatch) -> FakeWall:
+    from live import timebase
+
+    fake = FakeWall()
+    monkeypatch.setattr(timebase, "wall_ms", fake)
+    return fake
+
+
+@pytest.fixture
+def make_user(db: None):  # type: ignore[no-untyped-def]
+    from accounts.models import User
+
+    def make(name: str | None = None):  # type: ignore[no-untyped-def]
+        return User.objects.create_user(username=name or f"player{next(_names)}", password="pw-123456!")
+
+    return make
