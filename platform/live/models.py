@@ -121,7 +121,7 @@ class Move(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "seq"], name="one_move_per_seq"),
             models.UniqueConstraint(
-                fields=["match", "command_id"],
+                fields=["match", "seat", "command_id"],
                 condition=~models.Q(command_id=""),
                 name="command_applied_once",
             ),

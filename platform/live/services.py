@@ -134,6 +134,16 @@ def _acting_seat(
     return seat
 
 
+def _already_applied(match: Match, seat: int, command_id: str) -> Applied | None:
+    """A retried command (same seat, same command id) is acknowledged again, not applied again."""
+    if not command_id:
+        return None
+    done = Move.objects.filter(match=match, seat=seat, command_id=command_id).values_list(
+        "seq", flat=True
+    )
+    return Applied(seq=done[0], duplicate=True) if done else None
+
+
 def _check_time(match: Match, stamp: timebase.Stamp) -> tuple[str, int | None] | None:
     """What the clock says about a command arriving at ``stamp``: None (fine), ``("unreliable", None)``
     or ``("flag", seat)`` for the seat whose time ran out."""
@@ -163,15 +173,13 @@ def action_submit(
     """Apply one player's (or AI's) action.  Raises :class:`LiveError`; then nothing changed."""
     arrival = timebase.stamp(arrived_local_ms)
     match = _lock(match_id)
-    if command_id:
-        done = Move.objects.filter(match=match, command_id=command_id).values_list("seq", flat=True)
-        if done:
-            return Applied(seq=done[0], duplicate=True)
-    if match.status != MatchStatus.RUNNING:
-        raise LiveError("match_over", "the match is over")
     game, state = _load(match)
     seats = _seats_of(match)
     acting = _acting_seat(seats, state, user_id=user_id, seat=seat, ai=ai)
+    if (done := _already_applied(match, acting, command_id)) is not None:
+        return done
+    if match.status != MatchStatus.RUNNING:
+        raise LiveError("match_over", "the match is over")
     if seen_seq is not None and seen_seq != match.seq:
         raise LiveError("stale_seq", f"the match has moved on to seq {match.seq}; resync")
     verdict = _check_time(match, arrival)
@@ -233,15 +241,13 @@ def match_resign(
     """End the match as a loss for the resigning seat's side (any game)."""
     arrival = timebase.stamp(arrived_local_ms)
     match = _lock(match_id)
-    if command_id:
-        done = Move.objects.filter(match=match, command_id=command_id).values_list("seq", flat=True)
-        if done:
-            return Applied(seq=done[0], duplicate=True)
-    if match.status != MatchStatus.RUNNING:
-        raise LiveError("match_over", "the match is over")
     game, state = _load(match)
     seats = _seats_of(match)
     acting = _acting_seat(seats, state, user_id=user_id, seat=seat, ai=False)
+    if (done := _already_applied(match, acting, command_id)) is not None:
+        return done
+    if match.status != MatchStatus.RUNNING:
+        raise LiveError("match_over", "the match is over")
     _append(match, MoveKind.RESIGN, seat=acting, ms=arrival.ms, command_id=command_id)
     _finish(match, game, seats, forfeit_result(game, match.seat_count, acting),
             EndReason.RESIGN, arrival.ms)
