@@ -10,8 +10,13 @@ class Rating(models.Model):
     """A person's — or an AI level's — current Elo in one game (exactly one of the two is set)."""
 
     game = models.CharField(max_length=40)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                             on_delete=models.CASCADE, related_name="ratings")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="ratings",
+    )
     ai_level = models.CharField(max_length=20, blank=True)
     rating = models.FloatField()
     games = models.PositiveIntegerField(default=0)
@@ -20,11 +25,16 @@ class Rating(models.Model):
     class Meta:
         ordering = ["game", "-rating"]
         constraints = [
-            models.UniqueConstraint(fields=["game", "user"], condition=models.Q(user__isnull=False),
-                                    name="one_rating_per_user_and_game"),
-            models.UniqueConstraint(fields=["game", "ai_level"],
-                                    condition=models.Q(user__isnull=True),
-                                    name="one_rating_per_ai_level_and_game"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_rating_per_user_and_game",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "ai_level"],
+                condition=models.Q(user__isnull=True),
+                name="one_rating_per_ai_level_and_game",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from accounts.models import User
+
 from games.registry import all_games
 
 from .models import Rating
@@ -18,14 +19,16 @@ def profile_ratings(*, user: User) -> list[dict[str, Any]]:
     out = []
     for row in Rating.objects.filter(user=user).prefetch_related("changes"):
         history = [c.after for c in row.changes.all()]
-        out.append({
-            "game": row.game,
-            "game_title": games[row.game].title if row.game in games else row.game,
-            "rating": round(row.rating),
-            "games": row.games,
-            "provisional": cfg.is_provisional(row.games),
-            "history_svg": history_svg([cfg.initial_rating, *history]),
-        })
+        out.append(
+            {
+                "game": row.game,
+                "game_title": games[row.game].title if row.game in games else row.game,
+                "rating": round(row.rating),
+                "games": row.games,
+                "provisional": cfg.is_provisional(row.games),
+                "history_svg": history_svg([cfg.initial_rating, *history]),
+            }
+        )
     return out
 
 
@@ -34,7 +37,8 @@ def leaderboard(*, game: str, limit: int = 100) -> list[dict[str, Any]]:
     cfg = elo_settings()
     rows = (
         Rating.objects.filter(game=game, user__isnull=False, games__gte=cfg.provisional_games)
-        .select_related("user").order_by("-rating")[:limit]
+        .select_related("user")
+        .order_by("-rating")[:limit]
     )
     return [
         {"rank": i, "username": r.user.username, "rating": round(r.rating), "games": r.games}

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.conf import settings
+from live.models import Match, Seat
 
 from games.core import Game, SeatResult
-from live.models import Match, Seat
 
 from .elo import EloSettings, Participant, rating_changes
 from .models import Rating, RatingChange
@@ -45,8 +45,9 @@ def ratings_apply_match(
     ]
     changes = rating_changes(participants, game.rating_mode, cfg)
     for seat, row, delta in zip(seats, rows, changes, strict=True):
-        RatingChange.objects.create(match=match, seat=seat.seat, rating=row, before=row.rating,
-                                    after=row.rating + delta)
+        RatingChange.objects.create(
+            match=match, seat=seat.seat, rating=row, before=row.rating, after=row.rating + delta
+        )
         row.rating += delta
         row.games += 1
         row.save(update_fields=["rating", "games", "updated_at"])

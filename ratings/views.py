@@ -12,8 +12,12 @@ from . import selectors
 
 def leaderboards(request: HttpRequest) -> HttpResponse:
     boards = [
-        {"slug": g.slug, "title": g.title, "rows": selectors.leaderboard(game=g.slug),
-         "ai": selectors.ai_ratings(game=g.slug)}
+        {
+            "slug": g.slug,
+            "title": g.title,
+            "rows": selectors.leaderboard(game=g.slug),
+            "ai": selectors.ai_ratings(game=g.slug),
+        }
         for g in all_games().values()
     ]
     return render(request, "ratings/leaderboards.html", {"boards": boards})

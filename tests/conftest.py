@@ -50,6 +50,8 @@ def make_user(db: None):  # type: ignore[no-untyped-def]
     from accounts.models import User
 
     def make(name: str | None = None):  # type: ignore[no-untyped-def]
-        return User.objects.create_user(username=name or f"player{next(_names)}", password="pw-123456!")
+        return User.objects.create_user(
+            username=name or f"player{next(_names)}", password="pw-123456!"
+        )
 
     return make

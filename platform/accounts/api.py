@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import authenticate, login
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -38,8 +39,11 @@ class ProfileView(APIView):
     @extend_schema(responses=ProfileSerializer)
     def get(self, request: Request, username: str) -> Response:
         user = get_object_or_404(User, username=username)
-        data = {"username": user.username, "date_joined": user.date_joined,
-                "ratings": profile_ratings(user=user)}
+        data = {
+            "username": user.username,
+            "date_joined": user.date_joined,
+            "ratings": profile_ratings(user=user),
+        }
         return Response(ProfileSerializer(data).data)
 
 
@@ -55,7 +59,9 @@ class LoginView(APIView):
         form.is_valid(raise_exception=True)
         user = authenticate(request, **form.validated_data)
         if user is None:
-            return Response({"detail": "wrong username or password"},
-                            status=status.HTTP_400_BAD_REQUEST)
+            return Response(
+                {"detail": "wrong username or password"}, status=status.HTTP_400_BAD_REQUEST
+            )
         login(request._request, user)
-        return Response({"username": user.username})
+        # Programs send this back as X-CSRFToken with their session's unsafe requests.
+        return Response({"username": user.username, "csrftoken": get_token(request._request)})

@@ -1,4 +1,4 @@
-"""The platform's user (a custom model from day one, so profile fields never need a migration dance)."""
+"""The platform's user: a custom model from day one, so profile fields never need a migration."""
 
 from __future__ import annotations
 

@@ -34,9 +34,23 @@ def start_redis(run_dir: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     run_dir.mkdir(parents=True, exist_ok=True)
     proc = subprocess.Popen(
-        [str(binary), "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no", "--dir", str(run_dir), "--logfile", str(run_dir / "redis.log")],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            str(binary),
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(run_dir),
+            "--logfile",
+            str(run_dir / "redis.log"),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
@@ -55,21 +69,31 @@ def main() -> int:
     run_dir = Path(os.environ.get("PLATFORM_RUN_DIR", ROOT / "var"))
     port = os.environ.get("WEB_PORT", "8000")
     redis_proc, redis_url = start_redis(run_dir)
-    env = {**os.environ, "REDIS_URL": os.environ.get("REDIS_URL", redis_url), "WEB_PORT": port,
-           "PLATFORM_RUN_DIR": str(run_dir), "DJANGO_SETTINGS_MODULE": "config.settings"}
+    env = {
+        **os.environ,
+        "REDIS_URL": os.environ.get("REDIS_URL", redis_url),
+        "WEB_PORT": port,
+        "PLATFORM_RUN_DIR": str(run_dir),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
     env.setdefault("LOG_FORMAT", "plain")
     manage = [sys.executable, str(ROOT / "manage.py")]
     try:
         subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env, check=True)
-        subprocess.run([*manage, "compilemessages", "-v", "0"], env=env, check=False,
-                       cwd=ROOT / "frontend")
+        subprocess.run(
+            [*manage, "compilemessages", "-v", "0"], env=env, check=False, cwd=ROOT / "frontend"
+        )
         subprocess.run([*manage, "ensure_operator"], env=env, check=True)
-        print(f"\n  The platform runs on http://127.0.0.1:{port}/  (Ctrl-C stops everything)\n",
-              flush=True)
+        print(
+            f"\n  The platform runs on http://127.0.0.1:{port}/  (Ctrl-C stops everything)\n",
+            flush=True,
+        )
         bin_dir = Path(sys.executable).parent
         env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
-        honcho = subprocess.Popen([str(bin_dir / "honcho"), "start", "-f", str(ROOT / "Procfile"),
-                                   "-d", str(ROOT)], env=env)
+        honcho = subprocess.Popen(
+            [str(bin_dir / "honcho"), "start", "-f", str(ROOT / "Procfile"), "-d", str(ROOT)],
+            env=env,
+        )
         try:
             return honcho.wait()
         except KeyboardInterrupt:

@@ -55,13 +55,17 @@ def live(request: HttpRequest) -> JsonResponse:
 
 def ready(request: HttpRequest) -> JsonResponse:
     problems = {k: v for k, v in {"database": _database(), "redis": _redis()}.items() if v}
-    return JsonResponse({"status": "fail" if problems else "ok", "problems": problems},
-                        status=503 if problems else 200)
+    return JsonResponse(
+        {"status": "fail" if problems else "ok", "problems": problems},
+        status=503 if problems else 200,
+    )
 
 
 def full(request: HttpRequest) -> JsonResponse:
     problems = {k: v for k, v in {"database": _database(), "redis": _redis()}.items() if v}
     workers = _workers()
     ok = not problems and "error" not in workers
-    return JsonResponse({"status": "ok" if ok else "fail", "problems": problems,
-                         "workers": workers}, status=200 if ok else 503)
+    return JsonResponse(
+        {"status": "ok" if ok else "fail", "problems": problems, "workers": workers},
+        status=200 if ok else 503,
+    )

@@ -25,7 +25,9 @@ def env_int(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
 
 
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-not-secret-change-me-in-production-0123456789")
+SECRET_KEY = os.environ.get(
+    "DJANGO_SECRET_KEY", "dev-only-not-secret-change-me-in-production-0123456789"
+)
 DEBUG = env_bool("DJANGO_DEBUG", False)
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
 CSRF_TRUSTED_ORIGINS = [
@@ -138,7 +140,6 @@ CELERY_TASK_DEFAULT_QUEUE = "ai"
 CELERY_TASK_ROUTES = {
     "live.tasks.ai_move": {"queue": "ai"},
     "live.tasks.clock_expire": {"queue": "clock"},
-    "live.tasks.clock_sweep": {"queue": "clock"},
     "live.tasks.node_clock_check": {"queue": "clock"},
 }
 # An ETA job beyond visibility_timeout is redelivered again and again (STACK.md): keep it far above
@@ -146,13 +147,12 @@ CELERY_TASK_ROUTES = {
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 6 * 3600}
 CLOCK_SWEEP_SECONDS = float(os.environ.get("CLOCK_SWEEP_SECONDS", "1.0"))
 CELERY_BEAT_SCHEDULE = {
-    "clock-sweep": {"task": "live.tasks.clock_sweep", "schedule": CLOCK_SWEEP_SECONDS},
     "node-clock-check": {"task": "live.tasks.node_clock_check", "schedule": 5.0},
 }
 
 # --- Live play --------------------------------------------------------------------------------
 LIVE_MAX_FRAME_BYTES = env_int("LIVE_MAX_FRAME_BYTES", 4096)
-LIVE_RATE_LIMIT = env_int("LIVE_RATE_LIMIT", 20)
+LIVE_RATE_LIMIT = env_int("LIVE_RATE_LIMIT", 60)
 LIVE_RATE_WINDOW_S = float(os.environ.get("LIVE_RATE_WINDOW_S", "2"))
 AI_BUDGET = env_int("AI_BUDGET", 0)  # 0: each bot's own default
 AI_MIN_THINK_MS = env_int("AI_MIN_THINK_MS", 0)

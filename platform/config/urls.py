@@ -1,12 +1,11 @@
+from accounts.api import LoginView, ProfileView
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
-from rest_framework.routers import DefaultRouter
-
-from accounts.api import LoginView, ProfileView
 from live.api import MatchViewSet
-from lobby.api import GamesView, TablesView
+from lobby.api import GamesView, PlayAIView, TablesView
+from rest_framework.routers import DefaultRouter
 
 from . import health
 
@@ -17,6 +16,7 @@ api = [
     path("", include(router.urls)),
     path("games/", GamesView.as_view(), name="api-games"),
     path("tables/", TablesView.as_view(), name="api-tables"),
+    path("play-ai/", PlayAIView.as_view(), name="api-play-ai"),
     path("users/<str:username>/", ProfileView.as_view(), name="api-profile"),
     path("auth/login/", LoginView.as_view(), name="api-login"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

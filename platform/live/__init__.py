@@ -1,1 +1,1 @@
-"""Live matches: the match row and its move log, clocks, the WebSocket consumer, AI and clock jobs."""
+"""Live matches: the match row, its move log, clocks, the WebSocket consumer, AI and clock jobs."""

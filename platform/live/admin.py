@@ -20,8 +20,16 @@ class SeatInline(admin.TabularInline):
 class MoveInline(admin.TabularInline):
     model = Move
     extra = 0
-    readonly_fields = ("seq", "seat", "kind", "action", "command_id", "arrived_ms", "committed_ms",
-                       "detail")
+    readonly_fields = (
+        "seq",
+        "seat",
+        "kind",
+        "action",
+        "command_id",
+        "arrived_ms",
+        "committed_ms",
+        "detail",
+    )
     can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
@@ -33,17 +41,35 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("id", "game", "status", "rated", "seq", "end_reason", "created_at", "ended_at")
     list_filter = ("game", "status", "end_reason", "rated")
     search_fields = ("id", "seats__user__username")
-    readonly_fields = ("game", "status", "seat_count", "options", "seed", "rated", "seq", "state",
-                       "clock", "wake_ms", "result", "end_reason", "abort_reason", "created_by",
-                       "created_at", "ended_at")
+    readonly_fields = (
+        "game",
+        "status",
+        "seat_count",
+        "options",
+        "seed",
+        "rated",
+        "seq",
+        "state",
+        "clock",
+        "wake_ms",
+        "result",
+        "end_reason",
+        "abort_reason",
+        "created_by",
+        "created_at",
+        "ended_at",
+    )
     inlines = [SeatInline, MoveInline]
     actions = ["abort_matches"]
 
     @admin.action(description="Abort the selected running matches (no rating result)")
     def abort_matches(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
         done = sum(
-            services.match_abort(match_id=m.pk, reason=f"aborted by operator {request.user}",
-                                 by_user_id=request.user.pk)
+            services.match_abort(
+                match_id=m.pk,
+                reason=f"aborted by operator {request.user}",
+                by_user_id=request.user.pk,
+            )
             for m in queryset
         )
         self.message_user(request, f"{done} match(es) aborted.", messages.SUCCESS)

@@ -29,8 +29,19 @@ class MatchSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Match
-        fields = ["id", "game", "status", "rated", "seq", "seats", "result", "end_reason",
-                  "abort_reason", "created_at", "ended_at"]
+        fields = [
+            "id",
+            "game",
+            "status",
+            "rated",
+            "seq",
+            "seats",
+            "result",
+            "end_reason",
+            "abort_reason",
+            "created_at",
+            "ended_at",
+        ]
 
 
 class MoveSerializer(serializers.ModelSerializer):

@@ -23,8 +23,12 @@ def clock_new(*, seats: int, control: TimeControl) -> ClockJSON:
         "bank_ms": control.bank_ms,
         "delay_ms": control.delay_ms,
         "seats": [
-            {"bank_ms": control.bank_ms, "delay_ms": control.delay_ms, "running": False,
-             "since_ms": None}
+            {
+                "bank_ms": control.bank_ms,
+                "delay_ms": control.delay_ms,
+                "running": False,
+                "since_ms": None,
+            }
             for _ in range(seats)
         ],
         "stall_since_ms": None,

@@ -34,14 +34,19 @@ class MatchConsumer(AsyncWebsocketConsumer):
         )
         await self.accept()
         if audience is None:
-            await self.send_json({"type": "error", "code": "no_match",
-                                  "message": f"there is no match {self.match_id}"})
+            await self.send_json(
+                {
+                    "type": "error",
+                    "code": "no_match",
+                    "message": f"there is no match {self.match_id}",
+                }
+            )
             await self.close(code=CLOSE_NO_MATCH)
             return
         self.seats = audience.seats
-        self.groups_joined = (
-            [seat_group(self.match_id, s) for s in self.seats] or [public_group(self.match_id)]
-        )
+        self.groups_joined = [seat_group(self.match_id, s) for s in self.seats] or [
+            public_group(self.match_id)
+        ]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         self.recent: deque[float] = deque()
@@ -74,8 +79,13 @@ class MatchConsumer(AsyncWebsocketConsumer):
         while self.recent and now - self.recent[0] > settings.LIVE_RATE_WINDOW_S:
             self.recent.popleft()
         if len(self.recent) > settings.LIVE_RATE_LIMIT:
-            await self.send_json({"type": "error", "code": "rate_limited",
-                                  "message": "too many messages; the connection is closed"})
+            await self.send_json(
+                {
+                    "type": "error",
+                    "code": "rate_limited",
+                    "message": "too many messages; the connection is closed",
+                }
+            )
             await self.close(code=CLOSE_RATE)
             return
         try:
@@ -83,15 +93,21 @@ class MatchConsumer(AsyncWebsocketConsumer):
         except ValueError:
             message = None
         if not isinstance(message, dict):
-            await self.send_json(LiveError("malformed", "send one JSON object per frame")
-                                 .as_message())
+            await self.send_json(
+                LiveError("malformed", "send one JSON object per frame").as_message()
+            )
             return
         kind = message.get("type")
-        handler = {"action": self.on_action, "resign": self.on_resign,
-                   "resync": self.on_resync, "ping": self.on_ping}.get(kind)  # type: ignore[arg-type]
+        handler = {
+            "action": self.on_action,
+            "resign": self.on_resign,
+            "resync": self.on_resync,
+            "ping": self.on_ping,
+        }.get(kind)  # type: ignore[arg-type]
         if handler is None:
-            await self.send_json(LiveError("unknown_type", f"unknown message type {kind!r}")
-                                 .as_message())
+            await self.send_json(
+                LiveError("unknown_type", f"unknown message type {kind!r}").as_message()
+            )
             return
         await handler(message, arrived)
 
@@ -122,19 +138,30 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if not resign and "action" not in message:
             problems.append("action is missing")
         if problems:
-            await self.send_json(LiveError("malformed", "; ".join(problems)).as_message(
-                command_id if isinstance(command_id, str) else None))
+            await self.send_json(
+                LiveError("malformed", "; ".join(problems)).as_message(
+                    command_id if isinstance(command_id, str) else None
+                )
+            )
             return
         try:
             if resign:
                 applied = await database_sync_to_async(services.match_resign)(
-                    match_id=self.match_id, command_id=command_id, user_id=self.user_id,
-                    seat=seat, arrived_local_ms=arrived,
+                    match_id=self.match_id,
+                    command_id=command_id,
+                    user_id=self.user_id,
+                    seat=seat,
+                    arrived_local_ms=arrived,
                 )
             else:
                 applied = await database_sync_to_async(services.action_submit)(
-                    match_id=self.match_id, action=message["action"], command_id=command_id,
-                    user_id=self.user_id, seat=seat, seen_seq=seen, arrived_local_ms=arrived,
+                    match_id=self.match_id,
+                    action=message["action"],
+                    command_id=command_id,
+                    user_id=self.user_id,
+                    seat=seat,
+                    seen_seq=seen,
+                    arrived_local_ms=arrived,
                 )
         except LiveError as exc:
             await self.send_json(exc.as_message(command_id))

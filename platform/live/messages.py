@@ -20,8 +20,12 @@ def match_info(match: Match, seats: Sequence[Seat]) -> dict[str, Any]:
         "status": match.status,
         "rated": match.rated,
         "seats": [
-            {"seat": s.seat, "name": s.display_name, "is_ai": not s.user_id,
-             "ai_level": s.ai_level or None}
+            {
+                "seat": s.seat,
+                "name": s.display_name,
+                "is_ai": not s.user_id,
+                "ai_level": s.ai_level or None,
+            }
             for s in seats
         ],
         "result": match.result,
@@ -46,9 +50,11 @@ def state_message(
     if seat is not None and match.is_live:
         legal = [game.encode_action(a) for a in state.legal_actions(seat)]
     info = match_info(match, seats)
-    info["your_seats"] = [] if seat is None else [
-        s.seat for s in seats if s.user_id and s.user_id == _user_of(seats, seat)
-    ]
+    info["your_seats"] = (
+        []
+        if seat is None
+        else [s.seat for s in seats if s.user_id and s.user_id == _user_of(seats, seat)]
+    )
     return {
         "type": "state",
         "seq": match.seq,

@@ -41,7 +41,9 @@ class Match(models.Model):
     state = models.JSONField(help_text="The engine's full state after `seq` actions.")
     clock = models.JSONField(default=dict)
     wake_ms = models.BigIntegerField(
-        null=True, blank=True, db_index=True,
+        null=True,
+        blank=True,
+        db_index=True,
         help_text="When the server must act by itself (a deadline or a stall bound), epoch ms.",
     )
     result = models.JSONField(null=True, blank=True)
@@ -71,7 +73,10 @@ class Seat(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
         related_name="match_seats",
     )
     ai_level = models.CharField(max_length=20, blank=True)
@@ -112,7 +117,9 @@ class Move(models.Model):
     kind = models.CharField(max_length=10, choices=MoveKind.choices, default=MoveKind.ACTION)
     action = models.JSONField(null=True, blank=True)
     command_id = models.CharField(max_length=64, blank=True)
-    arrived_ms = models.BigIntegerField(help_text="Arrival at the server (reference time), epoch ms.")
+    arrived_ms = models.BigIntegerField(
+        help_text="Arrival at the server (reference time), epoch ms."
+    )
     committed_ms = models.BigIntegerField()
     detail = models.TextField(blank=True)
 

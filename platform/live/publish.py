@@ -25,15 +25,30 @@ def match_changed(
     if layer is None:
         return
     now_ms = timebase.stamp().ms
-    audiences: list[tuple[str, int | None]] = [(seat_group(match.pk, s.seat), s.seat) for s in seats
-                                               if s.user_id]
+    audiences: list[tuple[str, int | None]] = [
+        (seat_group(match.pk, s.seat), s.seat) for s in seats if s.user_id
+    ]
     audiences.append((public_group(match.pk), None))
     send = async_to_sync(_send_all)
-    send(layer, [
-        (group, state_message(match=match, game=game, state=state, seats=seats, seat=seat,
-                              reason="update", now_ms=now_ms, events=events))
-        for group, seat in audiences
-    ])
+    send(
+        layer,
+        [
+            (
+                group,
+                state_message(
+                    match=match,
+                    game=game,
+                    state=state,
+                    seats=seats,
+                    seat=seat,
+                    reason="update",
+                    now_ms=now_ms,
+                    events=events,
+                ),
+            )
+            for group, seat in audiences
+        ],
+    )
 
 
 async def _send_all(layer: object, messages: list[tuple[str, dict[str, object]]]) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from accounts.models import User
 from django.db.models import QuerySet
 
-from accounts.models import User
 from games.registry import get_game
 
 from . import timebase
@@ -30,7 +30,8 @@ def audience_for(*, match_id: int, user_id: int | None) -> Audience | None:
     if user_id is not None:
         seats = tuple(
             Seat.objects.filter(match_id=match_id, user_id=user_id)
-            .order_by("seat").values_list("seat", flat=True)
+            .order_by("seat")
+            .values_list("seat", flat=True)
         )
     return Audience(match_id=match_id, seats=seats)
 
@@ -43,8 +44,15 @@ def snapshots(*, match_id: int, seats: tuple[int, ...]) -> list[dict[str, Any]]:
     seat_rows = list(match.seats.select_related("user").order_by("seat"))
     now_ms = timebase.stamp().ms
     return [
-        state_message(match=match, game=game, state=state, seats=seat_rows, seat=seat,
-                      reason="snapshot", now_ms=now_ms)
+        state_message(
+            match=match,
+            game=game,
+            state=state,
+            seats=seat_rows,
+            seat=seat,
+            reason="snapshot",
+            now_ms=now_ms,
+        )
         for seat in (seats or (None,))
     ]
 
@@ -52,7 +60,8 @@ def snapshots(*, match_id: int, seats: tuple[int, ...]) -> list[dict[str, Any]]:
 def live_matches(*, limit: int = 50) -> QuerySet[Match]:
     return (
         Match.objects.filter(status=MatchStatus.RUNNING)
-        .prefetch_related("seats__user").order_by("-id")[:limit]
+        .prefetch_related("seats__user")
+        .order_by("-id")[:limit]
     )
 
 
@@ -62,7 +71,9 @@ def matches_of_user(*, user: User, limit: int = 20) -> list[dict[str, Any]]:
 
     out = []
     rows = (
-        Match.objects.filter(seats__user=user).distinct().order_by("-id")
+        Match.objects.filter(seats__user=user)
+        .distinct()
+        .order_by("-id")
         .prefetch_related("seats")[:limit]
     )
     for match in rows:
@@ -70,13 +81,15 @@ def matches_of_user(*, user: User, limit: int = 20) -> list[dict[str, Any]]:
         placing = None
         if match.result:
             placing = min(r["placing"] for r in match.result if r["seat"] in mine)
-        out.append({
-            "id": match.pk,
-            "game_title": get_game(match.game).title,
-            "status": match.status,
-            "result_text": _result_text(match, placing),
-            "url": reverse("live:match", args=[match.pk]),
-        })
+        out.append(
+            {
+                "id": match.pk,
+                "game_title": get_game(match.game).title,
+                "status": match.status,
+                "result_text": _result_text(match, placing),
+                "url": reverse("live:match", args=[match.pk]),
+            }
+        )
     return out
 
 

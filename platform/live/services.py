@@ -19,7 +19,15 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games.core import Event, Game, IllegalAction, SeatResult, State, forfeit_result
+from games.core import (
+    Event,
+    Game,
+    IllegalAction,
+    SeatResult,
+    State,
+    TimeControl,
+    forfeit_result,
+)
 from games.registry import get_game
 
 from . import publish, timebase
@@ -55,8 +63,7 @@ def _load(match: Match) -> tuple[Game, State]:
 
 def _result_json(result: Sequence[SeatResult]) -> list[dict[str, int]]:
     return [
-        {"seat": r.seat, "placing": r.placing, "team": r.team, "score": r.score,
-         "weight": r.weight}
+        {"seat": r.seat, "placing": r.placing, "team": r.team, "score": r.score, "weight": r.weight}
         for r in result
     ]
 
@@ -73,8 +80,10 @@ def match_start(
     rated: bool = False,
     created_by_id: int | None = None,
     seed: int | None = None,
+    time_control: TimeControl | None = None,
 ) -> Match:
-    """Create a running match; the first decisions' clocks start now."""
+    """Create a running match; the first decisions' clocks start now.  ``time_control`` defaults
+    to the game's own (tables may choose another)."""
     game = get_game(game_slug)
     if len(seats) not in game.seat_counts:
         raise LiveError("bad_seats", f"{game.title} is played by {game.seat_counts} players")
@@ -86,13 +95,22 @@ def match_start(
     state = game.new_state(len(seats), options, seed)
     now = timebase.stamp()
     clock = clock_advance(
-        clock_new(seats=len(seats), control=game.time_control),
-        acted=None, decisions=state.pending(), now_ms=now.ms,
+        clock_new(seats=len(seats), control=time_control or game.time_control),
+        acted=None,
+        decisions=state.pending(),
+        now_ms=now.ms,
     )
     match = Match.objects.create(
-        game=game.slug, seat_count=len(seats), options=options, seed=seed, rated=rated,
-        state=state.to_json(), clock=clock, wake_ms=wake_at(clock, stall_bound_ms=_stall_bound_ms()),
-        created_by_id=created_by_id, status=MatchStatus.RUNNING,
+        game=game.slug,
+        seat_count=len(seats),
+        options=options,
+        seed=seed,
+        rated=rated,
+        state=state.to_json(),
+        clock=clock,
+        wake_ms=wake_at(clock, stall_bound_ms=_stall_bound_ms()),
+        created_by_id=created_by_id,
+        status=MatchStatus.RUNNING,
     )
     Seat.objects.bulk_create(
         Seat(match=match, seat=i, user_id=spec.user_id, ai_level=spec.ai_level)
@@ -145,8 +163,10 @@ def _already_applied(match: Match, seat: int, command_id: str) -> Applied | None
 
 
 def _check_time(match: Match, stamp: timebase.Stamp) -> tuple[str, int | None] | None:
-    """What the clock says about a command arriving at ``stamp``: None (fine), ``("unreliable", None)``
-    or ``("flag", seat)`` for the seat whose time ran out."""
+    """What the clock says about a command arriving at ``stamp``.
+
+    None (fine), ``("unreliable", None)`` or ``("flag", seat)`` for the seat whose time ran out.
+    """
     flag = first_flag(match.clock)
     if flag is None:
         return None
@@ -203,15 +223,24 @@ def action_submit(
         # Reload: the in-memory state already holds the action we are not going to keep.
         game, state = _load(match)
         _end_unreliable(
-            match, game, state, seats, committed,
+            match,
+            game,
+            state,
+            seats,
+            committed,
             detail=f"arrival to commit took {committed.ms - arrival.ms} ms "
             f"(bound {settings.TIME_COMMIT_BOUND_MS} ms)",
         )
         return Applied(seq=match.seq)
     match.seq += 1
     Move.objects.create(
-        match=match, seq=match.seq, seat=acting, kind=MoveKind.ACTION,
-        action=game.encode_action(decoded), command_id=command_id, arrived_ms=arrival.ms,
+        match=match,
+        seq=match.seq,
+        seat=acting,
+        kind=MoveKind.ACTION,
+        action=game.encode_action(decoded),
+        command_id=command_id,
+        arrived_ms=arrival.ms,
         committed_ms=committed.ms,
     )
     match.state = state.to_json()
@@ -249,8 +278,14 @@ def match_resign(
     if match.status != MatchStatus.RUNNING:
         raise LiveError("match_over", "the match is over")
     _append(match, MoveKind.RESIGN, seat=acting, ms=arrival.ms, command_id=command_id)
-    _finish(match, game, seats, forfeit_result(game, match.seat_count, acting),
-            EndReason.RESIGN, arrival.ms)
+    _finish(
+        match,
+        game,
+        seats,
+        forfeit_result(game, match.seat_count, acting),
+        EndReason.RESIGN,
+        arrival.ms,
+    )
     _after_change(match, game, state, events=(Event("resigned", {"seat": acting}),))
     return Applied(seq=match.seq)
 
@@ -333,8 +368,14 @@ def _append(
 ) -> None:
     match.seq += 1
     Move.objects.create(
-        match=match, seq=match.seq, seat=seat, kind=kind, command_id=command_id, arrived_ms=ms,
-        committed_ms=timebase.stamp().ms, detail=detail,
+        match=match,
+        seq=match.seq,
+        seat=seat,
+        kind=kind,
+        command_id=command_id,
+        arrived_ms=ms,
+        committed_ms=timebase.stamp().ms,
+        detail=detail,
     )
 
 
@@ -375,14 +416,20 @@ def _end_on_time(
     match: Match, game: Game, state: State, seats: Sequence[Seat], flagged: int, now_ms: int
 ) -> None:
     _append(match, MoveKind.TIME_LOSS, seat=flagged, ms=now_ms, detail="the clock ran out")
-    _finish(match, game, seats, forfeit_result(game, match.seat_count, flagged), EndReason.TIME,
-            now_ms)
+    _finish(
+        match, game, seats, forfeit_result(game, match.seat_count, flagged), EndReason.TIME, now_ms
+    )
     _after_change(match, game, state, events=(Event("time_loss", {"seat": flagged}),))
 
 
 def _end_unreliable(
-    match: Match, game: Game, state: State, seats: Sequence[Seat], stamp: timebase.Stamp,
-    *, detail: str,
+    match: Match,
+    game: Game,
+    state: State,
+    seats: Sequence[Seat],
+    stamp: timebase.Stamp,
+    *,
+    detail: str,
 ) -> None:
     TimeIncident.objects.create(match=match, node=timebase.NODE, kind="abort", detail=detail)
     _append(match, MoveKind.ABORT, seat=None, ms=stamp.ms, detail=f"unreliable time: {detail}")
@@ -390,17 +437,21 @@ def _end_unreliable(
     _after_change(match, game, state, events=(Event("aborted", {"reason": detail}),))
 
 
-def _end_stall(
-    match: Match, game: Game, state: State, seats: Sequence[Seat], now_ms: int
-) -> str:
+def _end_stall(match: Match, game: Game, state: State, seats: Sequence[Seat], now_ms: int) -> str:
     """After the stall bound the match goes on by itself where only one action is possible
     (Start, Continue, reveal); otherwise the stalling seat forfeits."""
     for decision in state.pending():
         legal = state.legal_actions(decision.seat)
         if len(legal) != 1:
             _append(match, MoveKind.STALL, seat=decision.seat, ms=now_ms, detail="forfeit")
-            _finish(match, game, seats, forfeit_result(game, match.seat_count, decision.seat),
-                    EndReason.STALL, now_ms)
+            _finish(
+                match,
+                game,
+                seats,
+                forfeit_result(game, match.seat_count, decision.seat),
+                EndReason.STALL,
+                now_ms,
+            )
             _after_change(match, game, state, events=(Event("stalled", {"seat": decision.seat}),))
             return "stall_forfeit"
     events: list[Event] = []
@@ -412,8 +463,13 @@ def _end_stall(
         events.extend(state.apply(decision.seat, only))
         match.seq += 1
         Move.objects.create(
-            match=match, seq=match.seq, seat=decision.seat, kind=MoveKind.STALL,
-            action=game.encode_action(only), arrived_ms=now_ms, committed_ms=now_ms,
+            match=match,
+            seq=match.seq,
+            seat=decision.seat,
+            kind=MoveKind.STALL,
+            action=game.encode_action(only),
+            arrived_ms=now_ms,
+            committed_ms=now_ms,
             detail="applied after the stall bound",
         )
         acted = decision.seat

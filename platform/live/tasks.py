@@ -2,7 +2,8 @@
 
 Every job names the ``seq`` it was made for and does nothing if the match has moved on, so running
 one twice, late or on two workers at once is harmless.  The periodic sweeper is the last line: it
-wakes overdue matches straight from the database, whatever happened to the ETA jobs.
+wakes overdue matches straight from the database, whatever happened to the ETA jobs — it is its own
+process (``manage.py clock_sweeper``), so it keeps working when every ``clock`` worker is dead.
 """
 
 from __future__ import annotations
@@ -43,19 +44,18 @@ def clock_expire(match_id: int, seq: int) -> str:
     return outcome
 
 
-@shared_task(name="live.tasks.clock_sweep", ignore_result=True)
-def clock_sweep() -> int:
-    return services.clock_sweep()
-
-
 @shared_task(name="live.tasks.node_clock_check", ignore_result=True)
 def node_clock_check() -> None:
     """Measure this worker's offset to the time reference and show it to operators."""
     m = timebase.measure()
     NodeClock.objects.update_or_create(
         node=timebase.NODE,
-        defaults={"offset_ms": m.offset_ms, "round_trip_ms": m.round_trip_ms,
-                  "reliable": m.problem is None, "problem": m.problem or ""},
+        defaults={
+            "offset_ms": m.offset_ms,
+            "round_trip_ms": m.round_trip_ms,
+            "reliable": m.problem is None,
+            "problem": m.problem or "",
+        },
     )
 
 
@@ -67,8 +67,12 @@ def ai_move(match_id: int, seq: int, seat: int) -> str:
     action = services.ai_choose(match=match, seat=seat)
     try:
         services.action_submit(
-            match_id=match_id, action=action, command_id=f"ai-{seq}-{seat}", seat=seat,
-            seen_seq=seq, ai=True,
+            match_id=match_id,
+            action=action,
+            command_id=f"ai-{seq}-{seat}",
+            seat=seat,
+            seen_seq=seq,
+            ai=True,
         )
     except LiveError as exc:
         if exc.code in ("stale_seq", "match_over", "not_your_turn"):

@@ -16,7 +16,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     game = get_game(match.game)
     your_seats = (
         list(match.seats.filter(user=request.user).values_list("seat", flat=True))
-        if request.user.is_authenticated else []
+        if request.user.is_authenticated
+        else []
     )
     return render(
         request,

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
+from live.errors import LiveError
 from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import selectors
+from . import selectors, services
 
 
 class GameSerializer(serializers.Serializer):
@@ -44,3 +46,35 @@ class TablesView(APIView):
         user_id = request.user.pk if request.user.is_authenticated else None
         tables = selectors.lobby_tables(user_id=user_id)["open_tables"]
         return Response(TableSerializer(tables, many=True).data)
+
+
+class PlayAISerializer(serializers.Serializer):
+    game = serializers.CharField()
+    level = serializers.CharField()
+    pass_and_play = serializers.BooleanField(default=False)
+
+
+class StartedSerializer(serializers.Serializer):
+    match_id = serializers.IntegerField()
+    ws_path = serializers.CharField()
+
+
+class PlayAIView(APIView):
+    """Start a match against the AI at once (what the lobby's "play" button does)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=PlayAISerializer, responses={201: StartedSerializer})
+    def post(self, request: Request) -> Response:
+        form = PlayAISerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        try:
+            match = services.ai_match_start(
+                user_id=request.user.pk,
+                game_slug=form.validated_data["game"],
+                level=form.validated_data["level"],
+                pass_and_play=form.validated_data["pass_and_play"],
+            )
+        except LiveError as exc:
+            return Response({"code": exc.code, "detail": exc.message}, status=400)
+        return Response({"match_id": match.pk, "ws_path": f"/ws/match/{match.pk}/"}, status=201)

@@ -16,12 +16,15 @@ class Table(models.Model):
     game = models.CharField(max_length=40)
     seat_count = models.PositiveSmallIntegerField()
     rated = models.BooleanField(default=False)
-    status = models.CharField(max_length=10, choices=TableStatus.choices, default=TableStatus.OPEN,
-                              db_index=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                   related_name="tables_created")
-    match = models.OneToOneField("live.Match", null=True, blank=True, on_delete=models.SET_NULL,
-                                 related_name="table")
+    status = models.CharField(
+        max_length=10, choices=TableStatus.choices, default=TableStatus.OPEN, db_index=True
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tables_created"
+    )
+    match = models.OneToOneField(
+        "live.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="table"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -34,8 +37,13 @@ class Table(models.Model):
 class TableSeat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                             on_delete=models.CASCADE, related_name="table_seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="table_seats",
+    )
     ai_level = models.CharField(max_length=20, blank=True)
 
     class Meta:
@@ -43,7 +51,8 @@ class TableSeat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "seat"], name="one_per_table_seat"),
             models.UniqueConstraint(
-                fields=["table", "user"], condition=models.Q(user__isnull=False),
+                fields=["table", "user"],
+                condition=models.Q(user__isnull=False),
                 name="one_seat_per_user_per_table",
             ),
         ]

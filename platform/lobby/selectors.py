@@ -6,17 +6,21 @@ from typing import Any
 
 from django.db.models import Q
 from django.urls import reverse
+from live.selectors import live_matches
 
 from games.registry import all_games, get_game
-from live.selectors import live_matches
 
 from .models import Table, TableStatus
 
 
 def game_choices() -> list[dict[str, Any]]:
     return [
-        {"slug": g.slug, "title": g.title, "seat_counts": list(g.seat_counts),
-         "bot_levels": list(g.bots)}
+        {
+            "slug": g.slug,
+            "title": g.title,
+            "seat_counts": list(g.seat_counts),
+            "bot_levels": list(g.bots),
+        }
         for g in all_games().values()
     ]
 
@@ -24,33 +28,45 @@ def game_choices() -> list[dict[str, Any]]:
 def lobby_tables(*, user_id: int | None) -> dict[str, Any]:
     """Open tables (and the viewer's own recently started ones) plus live matches to watch."""
     tables = (
-        Table.objects.filter(Q(status=TableStatus.OPEN)
-                             | Q(status=TableStatus.STARTED, seats__user_id=user_id,
-                                 match__status="running"))
-        .distinct().prefetch_related("seats__user").order_by("-id")[:50]
+        Table.objects.filter(
+            Q(status=TableStatus.OPEN)
+            | Q(status=TableStatus.STARTED, seats__user_id=user_id, match__status="running")
+        )
+        .distinct()
+        .prefetch_related("seats__user")
+        .order_by("-id")[:50]
     )
     open_tables = []
     for t in tables:
         seat_rows = {s.seat: s for s in t.seats.all()}
         mine = any(s.user_id == user_id for s in seat_rows.values()) if user_id else False
-        open_tables.append({
-            "id": t.pk,
-            "game_title": get_game(t.game).title,
-            "rated": t.rated,
-            "status": t.status,
-            "seats": [
-                {"seat": i,
-                 "name": (seat_rows[i].user.username if seat_rows[i].user_id
-                          else f"AI ({seat_rows[i].ai_level})") if i in seat_rows else None,
-                 "is_ai": bool(i in seat_rows and seat_rows[i].ai_level)}
-                for i in range(t.seat_count)
-            ],
-            "can_join": bool(user_id) and t.status == TableStatus.OPEN and not mine,
-            "join_url": reverse("lobby:join_table", args=[t.pk]),
-            "can_cancel": t.status == TableStatus.OPEN and t.created_by_id == user_id,
-            "cancel_url": reverse("lobby:cancel_table", args=[t.pk]),
-            "play_url": reverse("live:match", args=[t.match_id]) if t.match_id else None,
-        })
+        open_tables.append(
+            {
+                "id": t.pk,
+                "game_title": get_game(t.game).title,
+                "rated": t.rated,
+                "status": t.status,
+                "seats": [
+                    {
+                        "seat": i,
+                        "name": (
+                            seat_rows[i].user.username
+                            if seat_rows[i].user_id
+                            else f"AI ({seat_rows[i].ai_level})"
+                        )
+                        if i in seat_rows
+                        else None,
+                        "is_ai": bool(i in seat_rows and seat_rows[i].ai_level),
+                    }
+                    for i in range(t.seat_count)
+                ],
+                "can_join": bool(user_id) and t.status == TableStatus.OPEN and not mine,
+                "join_url": reverse("lobby:join_table", args=[t.pk]),
+                "can_cancel": t.status == TableStatus.OPEN and t.created_by_id == user_id,
+                "cancel_url": reverse("lobby:cancel_table", args=[t.pk]),
+                "play_url": reverse("live:match", args=[t.match_id]) if t.match_id else None,
+            }
+        )
     matches = [
         {
             "id": m.pk,

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
-
-from games.registry import get_game
 from live.errors import LiveError
 from live.models import Match
 from live.services import SeatSpec, match_start
+
+from games.registry import get_game
 
 from .models import Table, TableSeat, TableStatus
 
@@ -22,15 +22,21 @@ def _check_game(game_slug: str, seats: int | None = None) -> None:
         raise LiveError("bad_seats", f"{game.title} is played by {counts} players")
 
 
-def ai_match_start(*, user_id: int, game_slug: str, level: str, pass_and_play: bool = False) -> Match:
+def ai_match_start(
+    *, user_id: int, game_slug: str, level: str, pass_and_play: bool = False
+) -> Match:
     """You against the AI at once (every other seat an AI of ``level``), or pass-and-play: one
     device holds every seat, with a hand-over screen between turns."""
     _check_game(game_slug)
     game = get_game(game_slug)
     seats = game.seat_counts[0]
     if pass_and_play:
-        return match_start(game_slug=game_slug, seats=[SeatSpec(user_id=user_id)] * seats,
-                           options={"hand_over": True}, created_by_id=user_id)
+        return match_start(
+            game_slug=game_slug,
+            seats=[SeatSpec(user_id=user_id)] * seats,
+            options={"hand_over": True},
+            created_by_id=user_id,
+        )
     if level not in game.bots:
         raise LiveError("bad_level", f"unknown AI level {level!r}")
     specs = [SeatSpec(user_id=user_id)] + [SeatSpec(ai_level=level)] * (seats - 1)
@@ -39,7 +45,12 @@ def ai_match_start(*, user_id: int, game_slug: str, level: str, pass_and_play: b
 
 @transaction.atomic
 def table_create(
-    *, user_id: int, game_slug: str, seats: int, ai_seats: int = 0, ai_level: str = "",
+    *,
+    user_id: int,
+    game_slug: str,
+    seats: int,
+    ai_seats: int = 0,
+    ai_level: str = "",
     rated: bool = False,
 ) -> Table:
     """Open a table; the creator takes seat 0, AI fills the last ``ai_seats`` seats.  A table with
@@ -50,8 +61,9 @@ def table_create(
         raise LiveError("bad_seats", "at least one seat must be left for a person")
     if ai_seats and ai_level not in game.bots:
         raise LiveError("bad_level", f"unknown AI level {ai_level!r}")
-    table = Table.objects.create(game=game_slug, seat_count=seats, rated=rated and not ai_seats,
-                                 created_by_id=user_id)
+    table = Table.objects.create(
+        game=game_slug, seat_count=seats, rated=rated and not ai_seats, created_by_id=user_id
+    )
     TableSeat.objects.create(table=table, seat=0, user_id=user_id)
     for seat in range(seats - ai_seats, seats):
         TableSeat.objects.create(table=table, seat=seat, ai_level=ai_level)
@@ -98,7 +110,8 @@ def _start_if_full(table: Table) -> None:
     match = match_start(
         game_slug=table.game,
         seats=[SeatSpec(user_id=s.user_id, ai_level=s.ai_level) for s in seats],
-        rated=table.rated, created_by_id=table.created_by_id,
+        rated=table.rated,
+        created_by_id=table.created_by_id,
     )
     table.status = TableStatus.STARTED
     table.match = match

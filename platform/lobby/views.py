@@ -7,7 +7,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
-
 from live.errors import LiveError
 
 from . import selectors, services
@@ -15,8 +14,11 @@ from . import selectors, services
 
 def index(request: HttpRequest) -> HttpResponse:
     user_id = request.user.pk if request.user.is_authenticated else None
-    return render(request, "lobby/index.html",
-                  {"games": selectors.game_choices(), **selectors.lobby_tables(user_id=user_id)})
+    return render(
+        request,
+        "lobby/index.html",
+        {"games": selectors.game_choices(), **selectors.lobby_tables(user_id=user_id)},
+    )
 
 
 def tables(request: HttpRequest) -> HttpResponse:
@@ -36,7 +38,8 @@ def _int(value: str | None, default: int = 0) -> int:
 def play_ai(request: HttpRequest) -> HttpResponse:
     try:
         match = services.ai_match_start(
-            user_id=request.user.pk, game_slug=request.POST.get("game", ""),
+            user_id=request.user.pk,
+            game_slug=request.POST.get("game", ""),
             level=request.POST.get("level", ""),
             pass_and_play=request.POST.get("mode") == "pass_and_play",
         )
@@ -51,9 +54,12 @@ def play_ai(request: HttpRequest) -> HttpResponse:
 def create_table(request: HttpRequest) -> HttpResponse:
     try:
         table = services.table_create(
-            user_id=request.user.pk, game_slug=request.POST.get("game", ""),
-            seats=_int(request.POST.get("seats")), ai_seats=_int(request.POST.get("ai_seats")),
-            ai_level=request.POST.get("level", ""), rated=bool(request.POST.get("rated")),
+            user_id=request.user.pk,
+            game_slug=request.POST.get("game", ""),
+            seats=_int(request.POST.get("seats")),
+            ai_seats=_int(request.POST.get("ai_seats")),
+            ai_level=request.POST.get("level", ""),
+            rated=bool(request.POST.get("rated")),
         )
     except LiveError as exc:
         messages.error(request, exc.message)

@@ -8,9 +8,8 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.test import Client
-
 from config.asgi import application
+from django.test import Client
 from live.services import SeatSpec, match_start
 from support.live import engine_state, first_legal, pending_seats, snapshot
 
@@ -47,8 +46,9 @@ async def receive_until(comm: WebsocketCommunicator, kind: str) -> dict[str, Any
 @database_sync_to_async
 def new_match(make_user):
     a, b = make_user(), make_user()
-    match = match_start(game_slug="spectacular_bid",
-                        seats=[SeatSpec(user_id=a.pk), SeatSpec(user_id=b.pk)], seed=11)
+    match = match_start(
+        game_slug="spectacular_bid", seats=[SeatSpec(user_id=a.pk), SeatSpec(user_id=b.pk)], seed=11
+    )
     return match, a, b
 
 
@@ -58,7 +58,9 @@ def hidden_tiles(match, seat: int) -> list[list[int]]:
 
 async def start_round(comm_a, comm_b, match) -> int:
     for comm in (comm_a, comm_b):
-        await comm.send_json_to({"type": "action", "command_id": "start", "action": {"kind": "ready"}})
+        await comm.send_json_to(
+            {"type": "action", "command_id": "start", "action": {"kind": "ready"}}
+        )
         await receive_until(comm, "ack")
     seats = await database_sync_to_async(pending_seats)(match)
     return seats[0]
@@ -66,7 +68,11 @@ async def start_round(comm_a, comm_b, match) -> int:
 
 async def test_each_seat_gets_its_own_view_and_spectators_no_hand(make_user) -> None:
     match, a, b = await new_match(make_user)
-    ca, cb, spectator = await connect(match.pk, a), await connect(match.pk, b), await connect(match.pk)
+    ca, cb, spectator = (
+        await connect(match.pk, a),
+        await connect(match.pk, b),
+        await connect(match.pk),
+    )
     for comm in (ca, cb, spectator):
         assert (await receive(comm))["reason"] == "snapshot"
     await start_round(ca, cb, match)
@@ -80,7 +86,10 @@ async def test_each_seat_gets_its_own_view_and_spectators_no_hand(make_user) -> 
         msgs[name] = message
     assert sorted(map(sorted, msgs["a"]["view"]["hand"])) == sorted(map(sorted, hands[0]))
     assert sorted(map(sorted, msgs["b"]["view"]["hand"])) == sorted(map(sorted, hands[1]))
-    assert "hand" not in msgs["spectator"]["view"] or msgs["spectator"]["view"]["hand"] in ([], None)
+    assert "hand" not in msgs["spectator"]["view"] or msgs["spectator"]["view"]["hand"] in (
+        [],
+        None,
+    )
     assert msgs["spectator"]["legal"] == []
     for comm in (ca, cb, spectator):
         await comm.disconnect()
@@ -88,7 +97,11 @@ async def test_each_seat_gets_its_own_view_and_spectators_no_hand(make_user) -> 
 
 async def test_a_move_reaches_both_seats_and_spectators_with_the_same_seq(make_user) -> None:
     match, a, b = await new_match(make_user)
-    ca, cb, spectator = await connect(match.pk, a), await connect(match.pk, b), await connect(match.pk)
+    ca, cb, spectator = (
+        await connect(match.pk, a),
+        await connect(match.pk, b),
+        await connect(match.pk),
+    )
     for comm in (ca, cb, spectator):
         await receive(comm)
     seat = await start_round(ca, cb, match)
@@ -115,12 +128,22 @@ async def test_a_move_reaches_both_seats_and_spectators_with_the_same_seq(make_u
         ("[1, 2]", "malformed"),
         (json.dumps({"type": "dance"}), "unknown_type"),
         (json.dumps({"type": "action", "action": {"kind": "ready"}}), "malformed"),
-        (json.dumps({"type": "action", "command_id": "x", "action": {"kind": "fly"}}),
-         "illegal_action"),
-        (json.dumps({"type": "action", "command_id": "x", "seat": 1, "action": {"kind": "ready"}}),
-         "not_your_seat"),
-        (json.dumps({"type": "action", "command_id": "x", "seq": 99, "action": {"kind": "ready"}}),
-         "stale_seq"),
+        (
+            json.dumps({"type": "action", "command_id": "x", "action": {"kind": "fly"}}),
+            "illegal_action",
+        ),
+        (
+            json.dumps(
+                {"type": "action", "command_id": "x", "seat": 1, "action": {"kind": "ready"}}
+            ),
+            "not_your_seat",
+        ),
+        (
+            json.dumps(
+                {"type": "action", "command_id": "x", "seq": 99, "action": {"kind": "ready"}}
+            ),
+            "stale_seq",
+        ),
     ],
 )
 async def test_bad_input_gets_a_specific_error_and_changes_nothing(make_user, frame, code) -> None:
@@ -175,8 +198,9 @@ async def test_flood_closes_with_4029(make_user, settings) -> None:
 
 
 async def test_unknown_match_closes_with_4004(make_user) -> None:
-    comm = WebsocketCommunicator(application, "/ws/match/999999/",
-                                 headers=[(b"origin", b"http://testserver")])
+    comm = WebsocketCommunicator(
+        application, "/ws/match/999999/", headers=[(b"origin", b"http://testserver")]
+    )
     await comm.connect()
     assert (await receive(comm))["code"] == "no_match"
     assert (await comm.receive_output(timeout=5))["code"] == 4004
@@ -184,8 +208,9 @@ async def test_unknown_match_closes_with_4004(make_user) -> None:
 
 async def test_foreign_origin_is_refused(make_user) -> None:
     match, a, _ = await new_match(make_user)
-    comm = WebsocketCommunicator(application, f"/ws/match/{match.pk}/",
-                                 headers=[(b"origin", b"http://evil.example")])
+    comm = WebsocketCommunicator(
+        application, f"/ws/match/{match.pk}/", headers=[(b"origin", b"http://evil.example")]
+    )
     connected, _ = await comm.connect()
     assert not connected
 

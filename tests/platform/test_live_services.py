@@ -3,31 +3,34 @@
 from __future__ import annotations
 
 import pytest
-
 from live import services, timebase
 from live.errors import LiveError
 from live.models import EndReason, MatchStatus, TimeIncident
 from live.services import SeatSpec, action_submit, match_start, match_wake
-from ratings.models import RatingChange
-
 from support.live import engine_state, first_legal, pending_seats, snapshot
+
+from ratings.models import RatingChange
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def human_match(make_user, rated: bool = False, seed: int = 7):
     a, b = make_user(), make_user()
-    match = match_start(game_slug="spectacular_bid",
-                        seats=[SeatSpec(user_id=a.pk), SeatSpec(user_id=b.pk)], rated=rated,
-                        seed=seed)
+    match = match_start(
+        game_slug="spectacular_bid",
+        seats=[SeatSpec(user_id=a.pk), SeatSpec(user_id=b.pk)],
+        rated=rated,
+        seed=seed,
+    )
     return match, (a, b)
 
 
 def both_ready(match, users) -> int:
     """Give Start for both seats; returns the seat whose clock now runs."""
     for seat, user in enumerate(users):
-        action_submit(match_id=match.pk, action={"kind": "ready"}, command_id=f"r{seat}",
-                      user_id=user.pk)
+        action_submit(
+            match_id=match.pk, action={"kind": "ready"}, command_id=f"r{seat}", user_id=user.pk
+        )
     (seat,) = pending_seats(match)
     return seat
 
@@ -36,8 +39,9 @@ def test_seed_example_8s_decision_uses_no_bank(make_user, wall) -> None:
     match, users = human_match(make_user)
     seat = both_ready(match, users)
     wall.advance(8_000)
-    action_submit(match_id=match.pk, action=first_legal(match, seat), command_id="m1",
-                  user_id=users[seat].pk)
+    action_submit(
+        match_id=match.pk, action=first_legal(match, seat), command_id="m1", user_id=users[seat].pk
+    )
     match.refresh_from_db()
     assert match.clock["seats"][seat]["bank_ms"] == 120_000
 
@@ -46,8 +50,9 @@ def test_seed_example_13s_decision_uses_3s_of_bank(make_user, wall) -> None:
     match, users = human_match(make_user)
     seat = both_ready(match, users)
     wall.advance(13_000)
-    action_submit(match_id=match.pk, action=first_legal(match, seat), command_id="m1",
-                  user_id=users[seat].pk)
+    action_submit(
+        match_id=match.pk, action=first_legal(match, seat), command_id="m1", user_id=users[seat].pk
+    )
     match.refresh_from_db()
     assert match.clock["seats"][seat]["bank_ms"] == 117_000
 
@@ -56,8 +61,9 @@ def test_command_1ms_before_the_deadline_is_accepted(make_user, wall) -> None:
     match, users = human_match(make_user)
     seat = both_ready(match, users)
     wall.advance(130_000 - 1)
-    applied = action_submit(match_id=match.pk, action=first_legal(match, seat), command_id="m1",
-                            user_id=users[seat].pk)
+    applied = action_submit(
+        match_id=match.pk, action=first_legal(match, seat), command_id="m1", user_id=users[seat].pk
+    )
     match.refresh_from_db()
     assert match.status == MatchStatus.RUNNING and applied.seq == match.seq == 3
     assert match.clock["seats"][seat]["bank_ms"] == 1
@@ -70,8 +76,9 @@ def test_command_exactly_at_the_deadline_loses_on_time_and_the_board_is_unchange
     seat = both_ready(match, users)
     board_before = match.state
     wall.advance(130_000)
-    action_submit(match_id=match.pk, action=first_legal(match, seat), command_id="m1",
-                  user_id=users[seat].pk)
+    action_submit(
+        match_id=match.pk, action=first_legal(match, seat), command_id="m1", user_id=users[seat].pk
+    )
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED and match.end_reason == EndReason.TIME
     assert match.state == board_before
@@ -156,8 +163,9 @@ def test_reference_clock_stepping_backwards_aborts_with_its_reason(
     seat = both_ready(match, users)
     shift.write_text("-10000")
     timebase.measure()
-    action_submit(match_id=match.pk, action=first_legal(match, seat), command_id="m",
-                  user_id=users[seat].pk)
+    action_submit(
+        match_id=match.pk, action=first_legal(match, seat), command_id="m", user_id=users[seat].pk
+    )
     match.refresh_from_db()
     assert match.end_reason == EndReason.UNRELIABLE_TIME
     assert "went backwards" in match.abort_reason
@@ -191,8 +199,12 @@ def test_a_retried_command_id_is_applied_once(make_user) -> None:
     match, users = human_match(make_user)
     seat = both_ready(match, users)
     action = first_legal(match, seat)
-    first = action_submit(match_id=match.pk, action=action, command_id="same", user_id=users[seat].pk)
-    again = action_submit(match_id=match.pk, action=action, command_id="same", user_id=users[seat].pk)
+    first = action_submit(
+        match_id=match.pk, action=action, command_id="same", user_id=users[seat].pk
+    )
+    again = action_submit(
+        match_id=match.pk, action=action, command_id="same", user_id=users[seat].pk
+    )
     assert again.duplicate and again.seq == first.seq
     assert match.moves.filter(command_id="same").count() == 1
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.registry import get_game
 from live.models import Match
+
+from games.registry import get_game
 
 
 def engine_state(match: Match) -> Any:

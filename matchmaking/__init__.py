@@ -1,0 +1,1 @@
+"""The ranked queue: the pure pairing algorithm (pairing.py) and the Django app around it."""

@@ -1,0 +1,1 @@
+"""Elo ratings: the pure rating math (elo.py) and the Django app around it."""
