@@ -36,6 +36,7 @@ EXPECTED_COMMANDS = {
         "celery -A config worker -Q clock --concurrency 2 --prefetch-multiplier 1 -n clock@%h"
     ),
     "beat": "celery -A config beat",
+    "sweeper": "python manage.py clock_sweeper",
     "migrate": "python manage.py migrate --noinput",
 }
 CLUSTER_SCOPED = {"Namespace", "PriorityClass"}
@@ -236,7 +237,7 @@ def test_procfile_comparison_reports_differences(tmp_path: Path) -> None:
 
 def test_every_deployment_container_has_probes() -> None:
     deployments = by_component("Deployment")
-    assert set(deployments) == {"web", "worker-ai", "worker-clock", "beat"}
+    assert set(deployments) == {"web", "worker-ai", "worker-clock", "beat", "sweeper"}
     for name, deployment in deployments.items():
         for container in all_containers(deployment):
             assert "livenessProbe" in container, f"{name}/{container['name']}"
