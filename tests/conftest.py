@@ -24,16 +24,21 @@ def _fresh_timebase() -> Iterator[None]:
 
 
 class FakeWall:
-    """A wall clock the test moves by hand (no sleeping for real seconds)."""
+    """A wall clock (and a monotonic clock that agrees with it) the test moves by hand."""
 
     def __init__(self, start_ms: float = 1_800_000_000_000.0) -> None:
         self.now = start_ms
+        self.mono = 1000.0
 
     def __call__(self) -> float:
         return self.now
 
+    def monotonic(self) -> float:
+        return self.mono
+
     def advance(self, ms: float) -> None:
         self.now += ms
+        self.mono += ms / 1000
 
 
 @pytest.fixture
@@ -42,6 +47,7 @@ def wall(monkeypatch: pytest.MonkeyPatch) -> FakeWall:
 
     fake = FakeWall()
     monkeypatch.setattr(timebase, "wall_ms", fake)
+    monkeypatch.setattr(timebase, "monotonic_s", fake.monotonic)
     return fake
 
 

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "live",
     "lobby",
     "ratings",
+    "matchmaking",
 ]
 
 MIDDLEWARE = [
@@ -141,6 +142,7 @@ CELERY_TASK_ROUTES = {
     "live.tasks.ai_move": {"queue": "ai"},
     "live.tasks.clock_expire": {"queue": "clock"},
     "live.tasks.node_clock_check": {"queue": "clock"},
+    "matchmaking.tasks.matchmaking_pass": {"queue": "clock"},
 }
 # An ETA job beyond visibility_timeout is redelivered again and again (STACK.md): keep it far above
 # the longest deadline a match can have (the bank plus a delay), and back it with the sweeper.
@@ -148,6 +150,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 6 * 3600}
 CLOCK_SWEEP_SECONDS = float(os.environ.get("CLOCK_SWEEP_SECONDS", "1.0"))
 CELERY_BEAT_SCHEDULE = {
     "node-clock-check": {"task": "live.tasks.node_clock_check", "schedule": 5.0},
+    "matchmaking-pass": {
+        "task": "matchmaking.tasks.matchmaking_pass",
+        "schedule": 1.0,
+        "options": {"queue": "clock", "expires": 2.0},
+    },
 }
 
 # --- Live play --------------------------------------------------------------------------------

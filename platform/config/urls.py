@@ -7,6 +7,8 @@ from live.api import MatchViewSet
 from lobby.api import GamesView, PlayAIView, TablesView
 from rest_framework.routers import DefaultRouter
 
+from matchmaking.api import QueueView
+
 from . import health
 
 router = DefaultRouter()
@@ -17,6 +19,7 @@ api = [
     path("games/", GamesView.as_view(), name="api-games"),
     path("tables/", TablesView.as_view(), name="api-tables"),
     path("play-ai/", PlayAIView.as_view(), name="api-play-ai"),
+    path("queue/", QueueView.as_view(), name="api-queue"),
     path("users/<str:username>/", ProfileView.as_view(), name="api-profile"),
     path("auth/login/", LoginView.as_view(), name="api-login"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -29,6 +32,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("match/", include("live.urls")),
     path("leaderboards/", include("ratings.urls")),
+    path("queue/", include("matchmaking.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/", include(api)),

@@ -37,6 +37,9 @@ class Match(models.Model):
     options = models.JSONField(default=dict, blank=True)
     seed = models.BigIntegerField()
     rated = models.BooleanField(default=False, help_text="Fixed when the match starts.")
+    from_queue = models.BooleanField(
+        default=False, help_text="Made by the matchmaker: a missed first decision aborts it."
+    )
     seq = models.PositiveIntegerField(default=0)
     state = models.JSONField(help_text="The engine's full state after `seq` actions.")
     clock = models.JSONField(default=dict)
@@ -147,6 +150,9 @@ class TimeIncident(models.Model):
     node = models.CharField(max_length=100)
     kind = models.CharField(max_length=30)
     detail = models.TextField()
+    at_ms = models.BigIntegerField(
+        null=True, blank=True, db_index=True, help_text="Reference time of the incident, epoch ms."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -81,6 +81,7 @@ def match_start(
     created_by_id: int | None = None,
     seed: int | None = None,
     time_control: TimeControl | None = None,
+    from_queue: bool = False,
 ) -> Match:
     """Create a running match; the first decisions' clocks start now.  ``time_control`` defaults
     to the game's own (tables may choose another)."""
@@ -162,19 +163,29 @@ def _already_applied(match: Match, seat: int, command_id: str) -> Applied | None
     return Applied(seq=done[0], duplicate=True) if done else None
 
 
-def _check_time(match: Match, stamp: timebase.Stamp) -> tuple[str, int | None] | None:
-    """What the clock says about a command arriving at ``stamp``.
+def _check_time(match: Match, stamp: timebase.Stamp) -> tuple[str, int | None, str] | None:
+    """What the clock says about a command (or a wake-up) at ``stamp``.
 
-    None (fine), ``("unreliable", None)`` or ``("flag", seat)`` for the seat whose time ran out.
+    None while no clock runs or time is fine; ``("unreliable", None, why)`` when this node's time
+    cannot be trusted or the reference stepped while a running decision was open;
+    ``("flag", seat, "")`` for the seat whose time ran out.
     """
     flag = first_flag(match.clock)
     if flag is None:
         return None
+    started = min(sc["since_ms"] for sc in match.clock["seats"] if sc["running"])
+    step = (
+        TimeIncident.objects.filter(kind="reference_step", at_ms__gte=started)
+        .values_list("detail", flat=True)
+        .first()
+    )
+    if step:
+        return ("unreliable", None, step)
     if stamp.problem:
-        return ("unreliable", None)
+        return ("unreliable", None, stamp.problem)
     deadline, seat = flag
     if stamp.ms >= deadline:
-        return ("flag", seat)
+        return ("flag", seat, "")
     return None
 
 
@@ -204,9 +215,9 @@ def action_submit(
         raise LiveError("stale_seq", f"the match has moved on to seq {match.seq}; resync")
     verdict = _check_time(match, arrival)
     if verdict is not None:
-        kind, flagged = verdict
+        kind, flagged, why = verdict
         if kind == "unreliable":
-            _end_unreliable(match, game, state, seats, arrival, detail=arrival.problem or "")
+            _end_unreliable(match, game, state, seats, arrival, detail=why)
         else:
             assert flagged is not None
             _end_on_time(match, game, state, seats, flagged, arrival.ms)
@@ -316,14 +327,14 @@ def match_wake(*, match_id: int, seq: int | None = None) -> str:
         return "over"
     if seq is not None and seq != match.seq:
         return "stale"
-    now = timebase.stamp()
+    now = timebase.stamp(fresh=True)
     game, state = _load(match)
     seats = _seats_of(match)
     verdict = _check_time(match, now)
     if verdict is not None:
-        kind, flagged = verdict
+        kind, flagged, why = verdict
         if kind == "unreliable":
-            _end_unreliable(match, game, state, seats, now, detail=now.problem or "")
+            _end_unreliable(match, game, state, seats, now, detail=why)
             return "unreliable"
         assert flagged is not None
         _end_on_time(match, game, state, seats, flagged, now.ms)
@@ -337,7 +348,7 @@ def match_wake(*, match_id: int, seq: int | None = None) -> str:
 def clock_sweep(*, limit: int = 200) -> int:
     """Wake every overdue match (the last line behind the ETA jobs); returns how many it handled."""
     handled = 0
-    now = timebase.stamp().ms
+    now = timebase.stamp(fresh=True).ms
     while True:
         with transaction.atomic():
             ids = list(
@@ -412,9 +423,27 @@ def _abort(match: Match, reason: str, detail: str, now_ms: int) -> None:
     log.warning("match aborted", extra={"match": match.pk, "reason": reason, "detail": detail})
 
 
+def _no_show(match: Match, seats: Sequence[Seat], seat: int, now_ms: int) -> bool:
+    """A queue-made match whose ``seat`` never acted is aborted (unrated), not lost: the matchmaker
+    cools the no-show down and puts the others back at the front of the queue."""
+    if not match.from_queue or match.moves.filter(seat=seat, kind=MoveKind.ACTION).exists():
+        return False
+    from matchmaking.services import queue_no_show
+
+    no_show = [s.user_id for s in seats if s.seat == seat and s.user_id]
+    others = [s.user_id for s in seats if s.seat != seat and s.user_id]
+    _append(match, MoveKind.ABORT, seat=seat, ms=now_ms, detail="first decision not made")
+    _abort(match, EndReason.NO_START, f"seat {seat} did not make its first decision", now_ms)
+    queue_no_show(match_id=match.pk, no_show_user_ids=no_show, other_user_ids=others)
+    return True
+
+
 def _end_on_time(
     match: Match, game: Game, state: State, seats: Sequence[Seat], flagged: int, now_ms: int
 ) -> None:
+    if _no_show(match, seats, flagged, now_ms):
+        _after_change(match, game, state, events=(Event("aborted", {"reason": "no_start"}),))
+        return
     _append(match, MoveKind.TIME_LOSS, seat=flagged, ms=now_ms, detail="the clock ran out")
     _finish(
         match, game, seats, forfeit_result(game, match.seat_count, flagged), EndReason.TIME, now_ms
@@ -441,6 +470,9 @@ def _end_stall(match: Match, game: Game, state: State, seats: Sequence[Seat], no
     """After the stall bound the match goes on by itself where only one action is possible
     (Start, Continue, reveal); otherwise the stalling seat forfeits."""
     for decision in state.pending():
+        if _no_show(match, seats, decision.seat, now_ms):
+            _after_change(match, game, state, events=(Event("aborted", {"reason": "no_start"}),))
+            return "no_start"
         legal = state.legal_actions(decision.seat)
         if len(legal) != 1:
             _append(match, MoveKind.STALL, seat=decision.seat, ms=now_ms, detail="forfeit")

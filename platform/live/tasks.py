@@ -16,7 +16,7 @@ from django.conf import settings
 
 from . import services, timebase
 from .errors import LiveError
-from .models import Match, MatchStatus, NodeClock
+from .models import Match, MatchStatus
 
 log = logging.getLogger(__name__)
 
@@ -47,16 +47,7 @@ def clock_expire(match_id: int, seq: int) -> str:
 @shared_task(name="live.tasks.node_clock_check", ignore_result=True)
 def node_clock_check() -> None:
     """Measure this worker's offset to the time reference and show it to operators."""
-    m = timebase.measure()
-    NodeClock.objects.update_or_create(
-        node=timebase.NODE,
-        defaults={
-            "offset_ms": m.offset_ms,
-            "round_trip_ms": m.round_trip_ms,
-            "reliable": m.problem is None,
-            "problem": m.problem or "",
-        },
-    )
+    timebase.measure()
 
 
 @shared_task(name="live.tasks.ai_move", ignore_result=True)

@@ -51,12 +51,18 @@ class _Measurement:
 
 _lock = threading.Lock()
 _last: _Measurement | None = None
-_sticky_problem: str | None = None
+_reported_at = 0.0
+REPORT_EVERY_S = 5.0
 
 
 def wall_ms() -> float:
     """The machine's wall clock in epoch ms (unit tests replace this function)."""
     return time.time() * 1000
+
+
+def monotonic_s() -> float:
+    """A clock that never steps (unit tests replace it together with :func:`wall_ms`)."""
+    return time.monotonic()
 
 
 def _local_ms() -> float:
@@ -79,9 +85,9 @@ def _reference_ms() -> float:
 
 def measure() -> _Measurement:
     """Measure the offset to the reference now and judge it; remembers the result."""
-    global _last, _sticky_problem
+    global _last
     t0 = _local_ms()
-    mono = time.monotonic()
+    mono = monotonic_s()
     reference = _reference_ms()
     t1 = _local_ms()
     offset = reference - (t0 + t1) / 2
@@ -93,22 +99,54 @@ def measure() -> _Measurement:
         )
     with _lock:
         previous = _last
+        stepped = None
         if previous is not None:
             seen_ms = (mono - previous.monotonic_s) * 1000
             step = (reference - previous.reference_ms) - seen_ms
             if reference < previous.reference_ms:
-                problem = (
+                stepped = (
                     f"reference clock went backwards by {previous.reference_ms - reference:.0f} ms"
                 )
-                _sticky_problem = problem
             elif abs(step) > settings.TIME_STEP_TOLERANCE_MS:
-                problem = f"reference clock jumped by {step:+.0f} ms"
-                _sticky_problem = problem
+                stepped = f"reference clock jumped by {step:+.0f} ms"
+        problem = stepped or problem
         _last = _Measurement(offset, t1 - t0, reference, mono, problem)
         result = _last
     if problem:
         log.warning("unreliable time", extra={"node": NODE, "problem": problem})
+    if stepped and previous is not None:
+        _record_step(stepped, int(previous.reference_ms))
+    _report(result)
     return result
+
+
+def _record_step(problem: str, at_ms: int) -> None:
+    """Record a step at the last good reading before it (``at_ms``).
+
+    A step of the reference concerns every node: every running decision that spans it is in
+    doubt, whichever node later has to judge it (see ``services._check_time``)."""
+    from .models import TimeIncident
+
+    TimeIncident.objects.create(node=NODE, kind="reference_step", detail=problem, at_ms=at_ms)
+
+
+def _report(m: _Measurement) -> None:
+    """Show this node's offset to operators (the admin's node clocks), at most every few seconds."""
+    global _reported_at
+    if m.monotonic_s - _reported_at < REPORT_EVERY_S and m.problem is None:
+        return
+    _reported_at = m.monotonic_s
+    from .models import NodeClock
+
+    NodeClock.objects.update_or_create(
+        node=NODE,
+        defaults={
+            "offset_ms": m.offset_ms,
+            "round_trip_ms": m.round_trip_ms,
+            "reliable": m.problem is None,
+            "problem": m.problem or "",
+        },
+    )
 
 
 def local_ms() -> float:
@@ -116,33 +154,29 @@ def local_ms() -> float:
     return _local_ms()
 
 
-def stamp(at_local_ms: float | None = None) -> Stamp:
+def stamp(at_local_ms: float | None = None, *, fresh: bool = False) -> Stamp:
     """Reference time of ``at_local_ms`` (default: now), measuring first if the last measurement is
-    missing or old (may query the database: call it from synchronous code).
+    missing or old, or always with ``fresh`` — a flag about to fall is worth one more reading (may
+    query the database: call it from synchronous code).
 
-    A backwards step or jump is sticky until :func:`clear_problem` — the decision that was running
-    across it cannot be trusted, and neither can this process's reading until an operator (or the
-    periodic check after a clean interval) clears it.
+    A step of the reference is recorded as a :class:`~live.models.TimeIncident`, so every decision
+    that was running across it is judged doubtful by whichever node decides it.
     """
     last = _last
-    if last is None or time.monotonic() - last.monotonic_s > settings.TIME_OFFSET_MAX_AGE_S:
+    stale = last is None or monotonic_s() - last.monotonic_s > settings.TIME_OFFSET_MAX_AGE_S
+    if fresh or stale:
         try:
             last = measure()
         except Exception as exc:  # the reference cannot be read: nothing can be trusted
             return Stamp(int(_local_ms()), f"time reference unreachable: {exc}")
     local = _local_ms() if at_local_ms is None else at_local_ms
     ms = int(local + last.offset_ms)
-    return Stamp(ms, last.problem or _sticky_problem)
-
-
-def clear_problem() -> None:
-    global _sticky_problem
-    _sticky_problem = None
+    return Stamp(ms, last.problem)
 
 
 def forget() -> None:
     """Drop all measurements (tests; a process that restarts starts this way)."""
-    global _last, _sticky_problem
+    global _last, _reported_at
     with _lock:
         _last = None
-        _sticky_problem = None
+        _reported_at = 0.0

@@ -16,8 +16,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
-from live import services, timebase
-from live.models import NodeClock
+from live import services
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +37,6 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, request_stop)
         signal.signal(signal.SIGINT, request_stop)
         period = settings.CLOCK_SWEEP_SECONDS
-        last_report = 0.0
         while not stop:
             started = time.monotonic()
             close_old_connections()
@@ -46,23 +44,8 @@ class Command(BaseCommand):
                 handled = services.clock_sweep()
                 if handled:
                     log.info("sweep woke matches", extra={"count": handled})
-                if started - last_report > 5:
-                    self._report_offset()
-                    last_report = started
             except Exception:
                 log.exception("sweep failed")
             if once:
                 return
             time.sleep(max(0.0, period - (time.monotonic() - started)))
-
-    def _report_offset(self) -> None:
-        m = timebase.measure()
-        NodeClock.objects.update_or_create(
-            node=timebase.NODE,
-            defaults={
-                "offset_ms": m.offset_ms,
-                "round_trip_ms": m.round_trip_ms,
-                "reliable": m.problem is None,
-                "problem": m.problem or "",
-            },
-        )

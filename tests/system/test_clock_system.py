@@ -1,0 +1,137 @@
+"""The clock with real processes: ETA jobs on the clock queue, the sweeper, unreliable time.
+
+Each test builds matches inside the stack's own database through a Django shell of the stack (setup
+only); everything under test — Celery workers, the sweeper, Redis, the database — is real.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from .conftest import STACK_MODES
+
+pytestmark = pytest.mark.system
+
+MAKE_MATCHES = """
+import json
+from accounts.models import User
+from games.core import TimeControl
+from live.services import SeatSpec, action_submit, match_start
+a, _ = User.objects.get_or_create(username="clock-a")
+b, _ = User.objects.get_or_create(username="clock-b")
+out = []
+for i in range({count}):
+    m = match_start(game_slug="spectacular_bid", seats=[SeatSpec(user_id=a.pk),
+                    SeatSpec(user_id=b.pk)], rated={rated}, seed=i,
+                    time_control=TimeControl(bank_ms={bank_ms}, delay_ms=0))
+    for seat, user in enumerate((a, b)):
+        action_submit(match_id=m.pk, action={{"kind": "ready"}}, command_id=f"r{{seat}}",
+                      user_id=user.pk)
+    m.refresh_from_db()
+    out.append([m.pk, m.seq, m.wake_ms])
+print(json.dumps(out))
+"""
+
+OUTCOMES = """
+import json
+from live.models import Match
+from ratings.models import RatingChange
+rows = []
+for m in Match.objects.filter(pk__in={ids}).order_by("pk"):
+    ends = list(m.moves.filter(kind__in=["time_loss", "abort"]).values_list("kind",
+                                                                               "committed_ms"))
+    rows.append({{"id": m.pk, "status": m.status, "end_reason": m.end_reason,
+                 "abort_reason": m.abort_reason, "seq": m.seq, "ends": ends,
+                 "rating_changes": RatingChange.objects.filter(match=m).count()}})
+print(json.dumps(rows))
+"""
+
+
+def make_matches(stack, count: int, bank_ms: int, rated: bool = False) -> list[list[int]]:
+    return stack.django(MAKE_MATCHES.format(count=count, bank_ms=bank_ms, rated=rated))
+
+
+def outcomes(stack, ids: list[int]) -> list[dict]:
+    return stack.django(OUTCOMES.format(ids=json.dumps(ids)))
+
+
+def wait_until_over(stack, ids: list[int], timeout: float) -> list[dict]:
+    deadline = time.monotonic() + timeout
+    while True:
+        rows = outcomes(stack, ids)
+        if all(r["status"] != "running" for r in rows) or time.monotonic() > deadline:
+            return rows
+        time.sleep(0.5)
+
+
+@pytest.mark.parametrize("mode", STACK_MODES)
+def test_killed_clock_worker_every_match_still_ends_within_the_sweep_period(
+    make_stack, mode
+) -> None:
+    stack = make_stack(mode)
+    matches = make_matches(stack, count=50, bank_ms=4000)
+    stack.kill("worker-clock")  # kill -9 with 50 ETA jobs pending in it
+    rows = wait_until_over(stack, [m[0] for m in matches], timeout=30)
+    wake = {m[0]: m[2] for m in matches}
+    for row in rows:
+        assert row["end_reason"] == "time", row
+        assert len(row["ends"]) == 1, row  # exactly one end event
+        lateness = row["ends"][0][1] - wake[row["id"]]
+        assert 0 <= lateness <= 1000 + 1000, (row, lateness)  # sweep period 1 s, + 1 s margin
+
+
+@pytest.mark.parametrize("mode", STACK_MODES)
+def test_same_job_three_times_at_once_ends_the_match_once_and_a_stale_job_changes_nothing(
+    make_stack, mode
+) -> None:
+    stack = make_stack(mode, workers=False, sweeper=False)
+    stack.start_worker("worker-clock", "clock", concurrency=3)
+    stack.wait_ready(("clock",))
+    (flagged,) = make_matches(stack, count=1, bank_ms=3000)
+    (still,) = make_matches(stack, count=1, bank_ms=60_000)
+    stack.django(
+        "import json; from datetime import UTC, datetime; from live.tasks import clock_expire\n"
+        f"eta = datetime.fromtimestamp({flagged[2]} / 1000, tz=UTC)\n"
+        "for _ in range(3):\n"
+        f"    clock_expire.apply_async(args=[{flagged[0]}, {flagged[1]}], eta=eta, queue='clock')\n"
+        f"clock_expire.apply_async(args=[{still[0]}, {still[1] - 1}], queue='clock')\n"
+        "print(json.dumps(1))"
+    )
+    time.sleep(1.0)
+    early = {r["id"]: r for r in outcomes(stack, [still[0]])}
+    assert early[still[0]]["status"] == "running" and early[still[0]]["seq"] == still[1]
+    (row,) = wait_until_over(stack, [flagged[0]], timeout=20)
+    assert row["end_reason"] == "time" and len(row["ends"]) == 1
+
+
+@pytest.mark.parametrize("mode", STACK_MODES)
+def test_node_clock_5s_off_leads_to_unrated_aborts_not_time_losses(make_stack, mode) -> None:
+    stack = make_stack(mode, workers=False, sweeper=False)
+    stack.start_worker("worker-clock", "clock", extra_env={"TIME_INJECT_SKEW_MS": "5000"})
+    stack.wait_ready(("clock",))
+    matches = make_matches(stack, count=3, bank_ms=6000, rated=True)
+    rows = wait_until_over(stack, [m[0] for m in matches], timeout=30)
+    for row in rows:
+        assert row["status"] == "aborted" and row["end_reason"] == "unreliable_time", row
+        assert "offset" in row["abort_reason"]
+        assert row["rating_changes"] == 0
+        assert [kind for kind, _ in row["ends"]] == ["abort"]
+
+
+def test_reference_clock_stepping_backwards_leads_to_an_unrated_abort_with_its_reason(
+    make_stack, tmp_path
+) -> None:
+    shift = tmp_path / "reference-shift-ms"
+    shift.write_text("0")
+    stack = make_stack("embedded", extra_env={"TIME_REFERENCE": f"file:{shift}"})
+    matches = make_matches(stack, count=2, bank_ms=4000, rated=True)
+    time.sleep(1.0)
+    shift.write_text("-10000")  # the reference steps back ten seconds
+    rows = wait_until_over(stack, [m[0] for m in matches], timeout=40)
+    for row in rows:
+        assert row["end_reason"] == "unreliable_time", row
+        assert "reference clock" in row["abort_reason"]
+        assert row["rating_changes"] == 0
