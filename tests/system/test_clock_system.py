@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from .conftest import STACK_MODES
+from support.stack import STACK_MODES
 
 pytestmark = pytest.mark.system
 

@@ -15,7 +15,7 @@ from support.protocol_client import Http, play_match, watch_match
 
 from games.registry import get_game
 
-from .conftest import STACK_MODES
+from support.stack import STACK_MODES
 
 pytestmark = pytest.mark.system
 

@@ -1,0 +1,81 @@
+"""A person's path through the site in real Chromium: sign up, play the AI through the board for a
+whole round to its settlement, then resign and see the result."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def sign_up(page, base_url: str, name: str) -> None:
+    page.goto(f"{base_url}/accounts/signup/")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password1]", "a-long-pass-phrase-42")
+    page.fill("input[name=password2]", "a-long-pass-phrase-42")
+    page.get_by_test_id("signup-submit").click()
+    page.wait_for_url(f"{base_url}/")
+    assert page.get_by_test_id("nav-logout").is_visible()
+
+
+def take_one_step(page) -> str:
+    """Do whatever the board offers now; returns what it did ('' when waiting for the AI)."""
+    for testid in ("ready-button", "waive-button", "accept-button"):
+        button = page.get_by_test_id(testid)
+        if button.count() and button.first.is_enabled() and button.first.is_visible():
+            button.first.click()
+            return testid
+    tile = page.locator("[data-testid=sb-hand] .sb-tile.is-playable")
+    if tile.count():
+        tile.first.click()
+        end = page.locator("[data-testid^=sb-end-]")
+        end.first.wait_for(timeout=5000)
+        end.first.click()
+        return "place"
+    draw = page.get_by_test_id("draw-button")
+    if draw.count() and draw.is_enabled():
+        draw.click()
+        return "draw"
+    return ""
+
+
+def test_sign_up_play_a_round_against_the_ai_and_resign(make_stack, browser) -> None:
+    stack = make_stack("embedded")
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up(page, stack.base_url, "alice")
+
+    page.get_by_test_id("play-ai-game").select_option("spectacular_bid")
+    level = page.locator(
+        "[data-testid=play-ai-level] optgroup[data-game=spectacular_bid] option[value=random]"
+    )
+    page.get_by_test_id("play-ai-level").select_option(element=level.element_handle())
+    page.get_by_test_id("play-ai-mode-ai").check()
+    page.get_by_test_id("play-ai-submit").click()
+    page.wait_for_url(re.compile(r".*/match/\d+/$"))
+    page.get_by_test_id("connection-status").and_(page.locator("[data-status=open]")).wait_for(
+        timeout=15000
+    )
+
+    done: list[str] = []
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if page.get_by_test_id("sb-round-summary").count():
+            break
+        step = take_one_step(page)
+        if step:
+            done.append(step)
+        page.wait_for_timeout(150)
+    assert page.get_by_test_id("sb-round-summary").count(), f"no settlement after {done}"
+    assert "place" in done and "ready-button" in done
+
+    page.get_by_test_id("resign-button").click()
+    page.get_by_test_id("resign-confirm-yes").click()
+    result = page.get_by_test_id("result-screen")
+    result.wait_for(state="visible", timeout=15000)
+    assert page.get_by_test_id("result-reason").inner_text().strip()
+    assert not errors, errors
