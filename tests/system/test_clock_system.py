@@ -10,7 +10,6 @@ import json
 import time
 
 import pytest
-
 from support.stack import STACK_MODES
 
 pytestmark = pytest.mark.system

@@ -12,10 +12,9 @@ import random
 import pytest
 from support.hidden import replay_hands, tile_like
 from support.protocol_client import Http, play_match, watch_match
+from support.stack import STACK_MODES
 
 from games.registry import get_game
-
-from support.stack import STACK_MODES
 
 pytestmark = pytest.mark.system
 
