@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-fast bench lint typecheck venv clean
+.PHONY: run test test-fast bench lint venv messages clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || { test -x $(PY) && $(PY) -m venv $(VENV) || python3 -m venv $(VENV); }
@@ -14,13 +14,17 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-run: venv
+# German catalogues (GNU gettext's msgfmt); compiled, never committed.
+messages: venv
+	cd frontend && ../$(BIN)/python ../manage.py compilemessages -v 0
+
+run: messages
 	$(BIN)/python -m config.embedded
 
-test: venv
+test: messages
 	$(BIN)/python -m pytest
 
-test-fast: venv
+test-fast: messages
 	$(BIN)/python -m pytest -m "not system and not browser" -x -q
 
 lint: venv
