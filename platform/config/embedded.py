@@ -80,9 +80,6 @@ def main() -> int:
     manage = [sys.executable, str(ROOT / "manage.py")]
     try:
         subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env, check=True)
-        subprocess.run(
-            [*manage, "compilemessages", "-v", "0"], env=env, check=False, cwd=ROOT / "frontend"
-        )
         subprocess.run([*manage, "ensure_operator"], env=env, check=True)
         print(
             f"\n  The platform runs on http://127.0.0.1:{port}/  (Ctrl-C stops everything)\n",
