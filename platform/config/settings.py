@@ -116,6 +116,7 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "frontend" / "static"]
 STATIC_ROOT = RUN_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise serves from the finders; it only wants the folder
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
@@ -168,7 +169,7 @@ LIVE_MAX_FRAME_BYTES = env_int("LIVE_MAX_FRAME_BYTES", 4096)
 LIVE_RATE_LIMIT = env_int("LIVE_RATE_LIMIT", 60)
 LIVE_RATE_WINDOW_S = float(os.environ.get("LIVE_RATE_WINDOW_S", "2"))
 AI_BUDGET = env_int("AI_BUDGET", 0)  # 0: each bot's own default
-AI_MIN_THINK_MS = env_int("AI_MIN_THINK_MS", 0)
+LOBBY_FEATURED_GAME = os.environ.get("LOBBY_FEATURED_GAME", "spectacular_bid")
 
 # Time: the reference all nodes agree on, and when time counts as unreliable (docs/architecture.md).
 TIME_REFERENCE = os.environ.get("TIME_REFERENCE", "local")  # "local" or "postgres"

@@ -10,13 +10,13 @@ from live.services import SeatSpec, match_start
 from games.registry import get_game
 
 from .models import Table, TableSeat, TableStatus
+from .selectors import playable_games
 
 
 def _check_game(game_slug: str, seats: int | None = None) -> None:
-    try:
-        game = get_game(game_slug)
-    except KeyError:
-        raise LiveError("bad_game", f"there is no game {game_slug!r}") from None
+    if game_slug not in {g.slug for g in playable_games()}:
+        raise LiveError("bad_game", f"there is no playable game {game_slug!r}")
+    game = get_game(game_slug)
     if seats is not None and seats not in game.seat_counts:
         counts = ", ".join(map(str, game.seat_counts))
         raise LiveError("bad_seats", f"{game.title} is played by {counts} players")

@@ -71,3 +71,26 @@ def test_open_table_starts_when_the_second_player_joins(client: Client, make_use
     table.refresh_from_db()
     assert table.status == "started" and table.match.rated
     assert response.url == f"/match/{table.match_id}/"
+
+
+def test_lobby_offers_only_games_with_a_board_featured_first() -> None:
+    from django.contrib.staticfiles import finders
+
+    from lobby.selectors import game_choices
+
+    slugs = [g["slug"] for g in game_choices()]
+    assert slugs[0] == "spectacular_bid"
+    assert all(finders.find(f"boards/{slug}.js") for slug in slugs)
+
+
+def test_a_game_without_a_board_cannot_be_started(client: Client, make_user) -> None:
+    from games.registry import all_games
+    from lobby.selectors import game_choices
+
+    offered = {g["slug"] for g in game_choices()}
+    hidden = [slug for slug in all_games() if slug not in offered]
+    if not hidden:
+        pytest.skip("every game has a board")
+    client.force_login(make_user())
+    response = client.post("/play-ai/", {"game": hidden[0], "level": "random"}, follow=True)
+    assert "no playable game" in response.content.decode()
