@@ -4,13 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.db.models import Q
 from django.urls import reverse
 from live.selectors import live_matches
 
+from games.core import Game
 from games.registry import all_games, get_game
 
 from .models import Table, TableStatus
+
+
+def playable_games() -> list[Game]:
+    """Games that can be played on the site: an engine plus its board module in frontend/.
+
+    The featured game (``LOBBY_FEATURED_GAME``) comes first, the rest by title.
+    """
+    games = [g for g in all_games().values() if finders.find(f"boards/{g.slug}.js")]
+    featured = settings.LOBBY_FEATURED_GAME
+    return sorted(games, key=lambda g: (g.slug != featured, g.title))
 
 
 def game_choices() -> list[dict[str, Any]]:
@@ -21,7 +34,7 @@ def game_choices() -> list[dict[str, Any]]:
             "seat_counts": list(g.seat_counts),
             "bot_levels": list(g.bots),
         }
-        for g in all_games().values()
+        for g in playable_games()
     ]
 
 
