@@ -89,7 +89,7 @@ def test_same_job_three_times_at_once_ends_the_match_once_and_a_stale_job_change
     stack = make_stack(mode, workers=False, sweeper=False)
     stack.start_worker("worker-clock", "clock", concurrency=3)
     stack.wait_ready(("clock",))
-    (flagged,) = make_matches(stack, count=1, bank_ms=3000)
+    (flagged,) = make_matches(stack, count=1, bank_ms=3000, rated=True)
     (still,) = make_matches(stack, count=1, bank_ms=60_000)
     stack.django(
         "import json; from datetime import UTC, datetime; from live.tasks import clock_expire\n"
@@ -104,6 +104,7 @@ def test_same_job_three_times_at_once_ends_the_match_once_and_a_stale_job_change
     assert early[still[0]]["status"] == "running" and early[still[0]]["seq"] == still[1]
     (row,) = wait_until_over(stack, [flagged[0]], timeout=20)
     assert row["end_reason"] == "time" and len(row["ends"]) == 1
+    assert row["rating_changes"] == 2  # applied exactly once, for both players
 
 
 @pytest.mark.parametrize("mode", STACK_MODES)
