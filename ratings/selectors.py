@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from accounts.models import User
-
 from games.registry import all_games
 
 from .models import Rating

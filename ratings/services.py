@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.conf import settings
-from live.models import Match, Seat
 
 from games.core import Game, SeatResult
+from live.models import Match, Seat
 
 from .elo import EloSettings, Participant, rating_changes
 from .models import Rating, RatingChange

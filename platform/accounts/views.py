@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from live.selectors import matches_of_user
 
+from live.selectors import matches_of_user
 from ratings.selectors import profile_ratings
 
 from .forms import SignupForm

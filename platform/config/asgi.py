@@ -12,8 +12,8 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-from live.routing import websocket_urlpatterns  # noqa: E402
 
+from live.routing import websocket_urlpatterns  # noqa: E402
 from matchmaking.routing import websocket_urlpatterns as queue_websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(

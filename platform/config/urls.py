@@ -1,12 +1,12 @@
-from accounts.api import LoginView, ProfileView
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
-from live.api import MatchViewSet
-from lobby.api import GamesView, PlayAIView, TablesView
 from rest_framework.routers import DefaultRouter
 
+from accounts.api import LoginView, ProfileView
+from live.api import MatchViewSet
+from lobby.api import GamesView, PlayAIView, TablesView
 from matchmaking.api import QueueView
 
 from . import health

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from accounts.models import User
 from django.db.models import QuerySet
 
+from accounts.models import User
 from games.registry import get_game
 
 from . import timebase

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
-from live.errors import LiveError
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from live.errors import LiveError
 
 from . import selectors, services
 

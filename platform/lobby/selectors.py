@@ -8,10 +8,10 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.db.models import Q
 from django.urls import reverse
-from live.selectors import live_matches
 
 from games.core import Game
 from games.registry import all_games, get_game
+from live.selectors import live_matches
 
 from .models import Table, TableStatus
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+
+from games.registry import get_game
 from live.errors import LiveError
 from live.models import Match
 from live.services import SeatSpec, match_start
-
-from games.registry import get_game
 
 from .models import Table, TableSeat, TableStatus
 from .selectors import playable_games

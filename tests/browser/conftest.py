@@ -7,6 +7,7 @@ import shutil
 from collections.abc import Iterator
 
 import pytest
+
 from support.stack import make_stack  # noqa: F401 - a fixture
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

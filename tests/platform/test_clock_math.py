@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from live.clock import clock_advance, clock_new, clock_public, first_flag, remaining, wake_at
-
 from games.core import Decision, TimeControl
+from live.clock import clock_advance, clock_new, clock_public, first_flag, remaining, wake_at
 
 TC = TimeControl(bank_ms=120_000, delay_ms=10_000)
 

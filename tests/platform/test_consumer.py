@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from config.asgi import application
 from django.test import Client
+
+from config.asgi import application
 from live.services import SeatSpec, match_start
 from support.live import engine_state, first_legal, pending_seats, snapshot
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+
 from live import services, timebase
 from live.errors import LiveError
 from live.models import EndReason, MatchStatus, TimeIncident
 from live.services import SeatSpec, action_submit, match_start, match_wake
-from support.live import engine_state, first_legal, pending_seats, snapshot
-
 from ratings.models import RatingChange
+from support.live import engine_state, first_legal, pending_seats, snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+
 from live.services import SeatSpec, match_start
 
 pytestmark = pytest.mark.django_db
@@ -90,6 +91,7 @@ def test_open_table_starts_when_the_second_player_joins(client: Client, make_use
 
 def test_lobby_offers_only_games_with_a_board_featured_first() -> None:
     from django.contrib.staticfiles import finders
+
     from lobby.selectors import game_choices
 
     slugs = [g["slug"] for g in game_choices()]

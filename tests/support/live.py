@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from live.models import Match
-
 from games.registry import get_game
+from live.models import Match
 
 
 def engine_state(match: Match) -> Any:

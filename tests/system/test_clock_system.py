@@ -10,6 +10,7 @@ import json
 import time
 
 import pytest
+
 from support.stack import STACK_MODES
 
 pytestmark = pytest.mark.system

@@ -10,11 +10,11 @@ import asyncio
 import random
 
 import pytest
+
+from games.registry import get_game
 from support.hidden import replay_hands, tile_like
 from support.protocol_client import Http, play_match, watch_match
 from support.stack import STACK_MODES
-
-from games.registry import get_game
 
 pytestmark = pytest.mark.system
 

@@ -14,10 +14,10 @@ import time
 from typing import Any
 
 import pytest
-from support.protocol_client import Http, Transcript, play_match
 from websockets.asyncio.client import connect
 
-from .conftest import STACK_MODES
+from support.protocol_client import Http, Transcript, play_match
+from support.stack import STACK_MODES
 
 pytestmark = pytest.mark.system
 
