@@ -112,6 +112,7 @@ def match_start(
         wake_ms=wake_at(clock, stall_bound_ms=_stall_bound_ms()),
         created_by_id=created_by_id,
         status=MatchStatus.RUNNING,
+        from_queue=from_queue,
     )
     Seat.objects.bulk_create(
         Seat(match=match, seat=i, user_id=spec.user_id, ai_level=spec.ai_level)

@@ -1,6 +1,6 @@
 /*
  * queue.js: keeps the queue panel (templates/matchmaking/_panel.html) live over /ws/queue/
- * (docs/matchmaking.md).  Join and cancel go over the socket; the server pushes the status every
+ * (matchmaking/README.md).  Join and cancel go over the socket; the server pushes the status every
  * second (time waited, rating window, place in the queue) and a `matched` message, on which the
  * page opens the match.  Without this script the panel's forms still work (POST and reload).
  */
@@ -63,7 +63,7 @@ function connect(panel, attempt = 0) {
     }
   });
   socket.addEventListener("close", (event) => {
-    if (NO_RECONNECT_CODES.has(event.code)) return;
+    if (NO_RECONNECT_CODES.has(event.code) || !panel.isConnected) return;
     if (connection) {
       connection.textContent = "…";
       connection.hidden = false;
@@ -73,11 +73,14 @@ function connect(panel, attempt = 0) {
   });
 }
 
-for (const panel of document.querySelectorAll("[data-queue-panel]")) {
+function init(panel) {
+  if (panel.dataset.queueLive) return; // already connected (htmx may swap a panel in again)
+  panel.dataset.queueLive = "1";
   const joinForm = panel.querySelector('[data-role="join-form"]');
+  if (!joinForm) return; // a visitor's panel: nothing to keep live
   const leaveForm = panel.querySelector('[data-role="leave-form"]');
   const live = () => panel.queueSocket && panel.queueSocket.readyState === WebSocket.OPEN;
-  joinForm?.addEventListener("submit", (event) => {
+  joinForm.addEventListener("submit", (event) => {
     if (!live()) return; // fall back to the plain POST
     event.preventDefault();
     const data = new FormData(joinForm);
@@ -92,3 +95,12 @@ for (const panel of document.querySelectorAll("[data-queue-panel]")) {
   });
   connect(panel);
 }
+
+function initAll(root) {
+  const panels = root.matches?.("[data-queue-panel]") ? [root] : root.querySelectorAll("[data-queue-panel]");
+  for (const panel of panels) init(panel);
+}
+
+initAll(document);
+// The lobby may load the panel with htmx (hx-get="/queue/panel/" hx-trigger="load").
+document.addEventListener("htmx:load", (event) => initAll(event.detail.elt));

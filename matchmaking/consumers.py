@@ -1,0 +1,132 @@
+"""The queue's WebSocket endpoint ``/ws/queue/`` (matchmaking/README.md): thin — authenticate,
+parse, delegate to the services, and push the player's status every second while connected.
+
+The open connection is the player's presence: it refreshes the entry's ``last_seen`` every
+``QUEUE_HEARTBEAT_S``; closing it does not leave the queue at once (a reload reconnects within the
+grace), the pass removes an entry not seen for ``QUEUE_GRACE_S``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections import deque
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from . import selectors, services
+from .conf import queue_settings, user_group
+from .errors import QueueError
+
+CLOSE_LOGIN = 4001
+CLOSE_TOO_BIG = 4009
+CLOSE_RATE = 4029
+
+
+class QueueConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        self.user_id: int | None = user.pk if user is not None and user.is_authenticated else None
+        await self.accept()
+        if self.user_id is None:
+            await self.send_json(
+                {"type": "error", "code": "login_required", "message": "log in to queue"}
+            )
+            await self.close(code=CLOSE_LOGIN)
+            return
+        self.group = user_group(self.user_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.recent: deque[float] = deque()
+        matched = await database_sync_to_async(selectors.queue_match)(user_id=self.user_id)
+        if matched is not None:
+            await self.send_json(matched)
+        await self.send_status()
+        self.ticker = asyncio.create_task(self.tick())
+
+    async def disconnect(self, code: int) -> None:
+        ticker = getattr(self, "ticker", None)
+        if ticker is not None:
+            ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await ticker
+        if getattr(self, "group", None):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def send_json(self, payload: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(payload, separators=(",", ":")))
+
+    async def send_status(self) -> dict[str, Any]:
+        assert self.user_id is not None
+        status = await database_sync_to_async(selectors.queue_status)(user_id=self.user_id)
+        await self.send_json(status)
+        return status
+
+    async def tick(self) -> None:
+        """Push the status every ``QUEUE_STATUS_PUSH_S`` and beat the heart every
+        ``QUEUE_HEARTBEAT_S`` while the player is queued."""
+        assert self.user_id is not None
+        cfg = queue_settings()
+        last_beat = time.monotonic()
+        while True:
+            await asyncio.sleep(cfg.status_push_s)
+            status = await self.send_status()
+            if status["type"] == "status" and time.monotonic() - last_beat >= cfg.heartbeat_s:
+                await database_sync_to_async(services.queue_heartbeat)(user_id=self.user_id)
+                last_beat = time.monotonic()
+
+    async def queue_event(self, event: dict[str, Any]) -> None:
+        """A message from the services (matched, left, requeued, cooldown), after their commit."""
+        await self.send_json(event["payload"])
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
+        if size > settings.LIVE_MAX_FRAME_BYTES:
+            await self.close(code=CLOSE_TOO_BIG)
+            return
+        now = time.monotonic()
+        self.recent.append(now)
+        while self.recent and now - self.recent[0] > settings.LIVE_RATE_WINDOW_S:
+            self.recent.popleft()
+        if len(self.recent) > settings.LIVE_RATE_LIMIT:
+            await self.send_json(
+                {"type": "error", "code": "rate_limited", "message": "too many messages"}
+            )
+            await self.close(code=CLOSE_RATE)
+            return
+        try:
+            message = json.loads(text_data) if text_data is not None else None
+        except ValueError:
+            message = None
+        if not isinstance(message, dict):
+            await self.send_json(QueueError("malformed", "send one JSON object").as_message())
+            return
+        kind = message.get("type")
+        try:
+            if kind == "join":
+                await self.on_join(message)
+            elif kind == "leave":
+                await database_sync_to_async(services.queue_leave)(user_id=self.user_id)
+                await self.send_status()
+            elif kind == "status":
+                await self.send_status()
+            elif kind == "ping":
+                await self.send_json({"type": "pong", "t": message.get("t")})
+            else:
+                raise QueueError("unknown_type", f"unknown message type {kind!r}")
+        except QueueError as exc:
+            await self.send_json(exc.as_message())
+
+    async def on_join(self, message: dict[str, Any]) -> None:
+        game = message.get("game")
+        rated = message.get("rated", True)
+        if not isinstance(game, str) or not isinstance(rated, bool):
+            raise QueueError("malformed", "join needs a game (string) and rated (true or false)")
+        await database_sync_to_async(services.queue_join)(
+            user_id=self.user_id, game_slug=game, rated=rated
+        )
+        await self.send_status()
