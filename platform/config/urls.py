@@ -8,6 +8,7 @@ from accounts.api import LoginView, ProfileView
 from live.api import MatchViewSet
 from lobby.api import GamesView, PlayAIView, TablesView
 from matchmaking.api import QueueView
+from ratings.api import LeaderboardView
 
 from . import health
 
@@ -22,6 +23,7 @@ api = [
     path("queue/", QueueView.as_view(), name="api-queue"),
     path("users/<str:username>/", ProfileView.as_view(), name="api-profile"),
     path("auth/login/", LoginView.as_view(), name="api-login"),
+    path("leaderboards/<str:game>/", LeaderboardView.as_view(), name="api-leaderboard"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
 ]
 

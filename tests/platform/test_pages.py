@@ -106,3 +106,18 @@ def test_a_game_that_is_not_offered_cannot_be_started(client: Client, make_user)
     response = client.post("/play-ai/", {"game": "chess", "level": "random"}, follow=True)
     assert "no playable game" in response.content.decode()
     assert not Match.objects.exists()
+
+
+def test_leaderboard_lists_established_players_only(client: Client, make_user) -> None:
+    from ratings.models import Rating
+
+    veteran, newcomer = make_user("veteran"), make_user("newcomer")
+    Rating.objects.create(game="spectacular_bid", user=veteran, rating=1612.4, games=25)
+    Rating.objects.create(game="spectacular_bid", user=newcomer, rating=1700.0, games=3)
+    Rating.objects.create(game="spectacular_bid", ai_level="expert", rating=1801.0, games=40)
+    body = client.get("/api/leaderboards/spectacular_bid/").json()
+    assert body["players"] == [{"rank": 1, "username": "veteran", "rating": 1612, "games": 25}]
+    assert body["ai_levels"] == [{"level": "expert", "rating": 1801, "games": 40}]
+    assert client.get("/api/leaderboards/chess/").status_code == 404
+    page = client.get("/leaderboards/").content.decode()
+    assert "veteran" in page and "newcomer" not in page
