@@ -1,0 +1,185 @@
+"""Hold'em benchmarks: engine speed next to pokerkit's, AI strength and AI decision time.
+
+Run: ``.venv/bin/python tests/bench/holdem_bench.py`` (``--quick`` for a smoke run).  Prints
+figures, never asserts them.  pokerkit is measured in its own interpreter (``POKERKIT_PYTHON``,
+default ``/tmp/pokerkit-venv/bin/python``) so it never enters the project's environment.
+
+* Engine speed: complete random 4-player hands per second (hands of a match while all four
+  players remain, a fresh match once one is out; each step a uniformly random offered action), and
+  the same for pokerkit (a fresh 4-player state of 1000 chips each per hand).
+* Strength: full matches of the expert against three copies of an opponent (random, a calling
+  station, the tight-aggressive rule bot), the expert's seat rotating through 0–3.
+* Decision time: p50/p95 of the expert's ``choose`` on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from games.core import JSON, Bot  # noqa: E402
+from games.holdem import GAME  # noqa: E402
+from games.holdem.bots import ExpertBot, RandomBot, TightAggressiveBot  # noqa: E402
+from games.holdem.state import HoldemState  # noqa: E402
+
+BUDGET = 300
+POKERKIT_PYTHON = os.environ.get("POKERKIT_PYTHON", "/tmp/pokerkit-venv/bin/python")
+
+POKERKIT_SCRIPT = r"""
+import random, sys, time
+from pokerkit import Automation, NoLimitTexasHoldem
+AUTO = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.BOARD_DEALING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING)
+hands = int(sys.argv[1])
+rng = random.Random(1)
+start = time.perf_counter()
+for _ in range(hands):
+    st = NoLimitTexasHoldem.create_state(AUTO, True, 0, (10, 20), 20, 1000, 4)
+    while st.status:
+        options = ["call"]
+        if st.can_fold():
+            options.append("fold")
+        if st.can_complete_bet_or_raise_to():
+            options += ["min", "max", "mid"]
+        pick = rng.choice(options)
+        if pick == "fold":
+            st.fold()
+        elif pick == "call":
+            st.check_or_call()
+        else:
+            lo = st.min_completion_betting_or_raising_to_amount
+            hi = st.max_completion_betting_or_raising_to_amount
+            st.complete_bet_or_raise_to({"min": lo, "max": hi, "mid": (lo + hi) // 2}[pick])
+print(hands / (time.perf_counter() - start))
+"""
+
+
+class CallingStation:
+    """Checks or calls every bet: the benchmark's loose-passive opponent."""
+
+    def choose(
+        self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random, budget: int
+    ) -> Any:
+        return next((a for a in legal if a.kind in ("check", "call")), legal[0])
+
+
+OPPONENTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "calling station": CallingStation,
+    "tight-aggressive": TightAggressiveBot,
+}
+
+
+def engine_hands_per_second(hands: int) -> float:
+    """Hands of a match while all four players remain; a fresh match once someone is out."""
+    rng = random.Random(1)
+    start = time.perf_counter()
+    seed = played = 0
+    state = HoldemState(4, {}, seed)
+    while played < hands:
+        hand = state.hand_no
+        while state.hand_no == hand and not state.is_over():
+            seat = state.round.actor
+            assert seat is not None
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        played += 1
+        if state.is_over() or state.busted:
+            seed += 1
+            state = HoldemState(4, {}, seed)
+    return hands / (time.perf_counter() - start)
+
+
+def pokerkit_hands_per_second(hands: int) -> float | None:
+    if not Path(POKERKIT_PYTHON).exists():
+        return None
+    proc = subprocess.run([POKERKIT_PYTHON, "-c", POKERKIT_SCRIPT, str(hands)],
+                          capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        return None
+    return float(proc.stdout.strip())
+
+
+def play_match(args: tuple[str, int]) -> tuple[int, int, list[float]]:
+    """One full match; returns the expert's placing, the hands played and its decision times."""
+    opponent, seed = args
+    state = GAME.new_state(4, {}, seed)
+    rng = random.Random(seed)
+    me = seed % 4
+    bots: dict[int, Bot] = {s: ExpertBot() if s == me else OPPONENTS[opponent]() for s in range(4)}
+    times: list[float] = []
+    while not state.is_over():
+        seat = state.pending()[0].seat
+        start = time.perf_counter()
+        action = bots[seat].choose(state.view(seat), state.legal_actions(seat), rng, BUDGET)
+        if seat == me:
+            times.append(time.perf_counter() - start)
+        state.apply(seat, action)
+    placing = {r.seat: r.placing for r in state.result() or []}[me]
+    assert isinstance(state, HoldemState)
+    return placing, state.hand_no + 1, times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="a short smoke run")
+    parser.add_argument("--matches", type=int, default=0, help="matches per opponent")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    matches = args.matches or (4 if args.quick else 100)
+    speed_hands = 300 if args.quick else 2000
+
+    print("Texas Hold'em benchmark")
+    # alternate the two measurements and keep each one's best round, so that load from other
+    # processes on the machine distorts the ratio as little as possible
+    ours = theirs = 0.0
+    pokerkit_found = True
+    for _ in range(3):
+        ours = max(ours, engine_hands_per_second(speed_hands))
+        measured = pokerkit_hands_per_second(speed_hands // 10) if pokerkit_found else None
+        pokerkit_found = measured is not None
+        theirs = max(theirs, measured or 0.0)
+    print(f"engine: {ours:,.0f} random complete 4-player hands/s (best of 3 rounds)")
+    if not pokerkit_found:
+        print("pokerkit not installed")
+    else:
+        print(f"pokerkit: {theirs:,.0f} hands/s (best of 3 rounds); ours is {ours / theirs:.1f}x")
+
+    all_times: list[float] = []
+    total = 0
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for name in OPPONENTS:
+            jobs = [(name, seed) for seed in range(matches)]
+            results = list(pool.map(play_match, jobs))
+            placings = [p for p, _, _ in results]
+            hands = [h for _, h, _ in results]
+            for _, _, t in results:
+                all_times += t
+            total += len(results)
+            wins = sum(1 for p in placings if p == 1)
+            print(f"expert vs 3x {name}: {len(results)} matches (seats rotated), "
+                  f"won {wins} ({100 * wins / len(results):.0f}%, chance 25%), "
+                  f"mean placing {statistics.mean(placings):.2f}, "
+                  f"mean hands {statistics.mean(hands):.0f}")
+    all_times.sort()
+    p50 = all_times[len(all_times) // 2] * 1000
+    p95 = all_times[int(len(all_times) * 0.95)] * 1000
+    print(f"{total} full matches; expert decisions: {len(all_times)}, budget {BUDGET} "
+          f"simulations, p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {all_times[-1] * 1000:.1f} ms "
+          f"(one core per worker, {args.workers} workers)")
+
+
+if __name__ == "__main__":
+    main()
