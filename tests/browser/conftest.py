@@ -34,3 +34,29 @@ def browser() -> Iterator[object]:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         yield browser
         browser.close()
+
+
+def sign_up(page, base_url: str, name: str) -> None:
+    page.goto(f"{base_url}/accounts/signup/")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password1]", "a-long-pass-phrase-42")
+    page.fill("input[name=password2]", "a-long-pass-phrase-42")
+    page.get_by_test_id("signup-submit").click()
+    page.wait_for_url(f"{base_url}/")
+
+
+def start_ai_match(page, slug: str, level: str = "random") -> None:
+    """From the lobby: start ``slug`` against the AI and wait until the board is connected."""
+    import re
+
+    page.get_by_test_id("play-ai-game").select_option(slug)
+    option = page.locator(
+        f"[data-testid=play-ai-level] optgroup[data-game={slug}] option[value={level}]"
+    )
+    page.get_by_test_id("play-ai-level").select_option(element=option.element_handle())
+    page.get_by_test_id("play-ai-mode-ai").check()
+    page.get_by_test_id("play-ai-submit").click()
+    page.wait_for_url(re.compile(r".*/match/\d+/$"))
+    page.get_by_test_id("connection-status").and_(page.locator("[data-status=open]")).wait_for(
+        timeout=15000
+    )

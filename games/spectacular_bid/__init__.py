@@ -1,0 +1,24 @@
+"""Spectacular Bid: the two-player Fives dominoes duel with opening auctions (docs/games/
+spectacular_bid.md documents options, actions, the view and the line layout)."""
+
+from __future__ import annotations
+
+from games.core import Game, TimeControl
+from games.spectacular_bid.actions import decode_action, encode_action
+from games.spectacular_bid.bots import GreedyBot, RandomBot
+from games.spectacular_bid.expert import ExpertBot
+from games.spectacular_bid.state import new_state, state_from_json
+
+GAME = Game(
+    slug="spectacular_bid",
+    title="Spectacular Bid",
+    seat_counts=(2,),
+    new_state=new_state,
+    state_from_json=state_from_json,
+    encode_action=encode_action,
+    decode_action=decode_action,
+    bots={"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot},
+    time_control=TimeControl(bank_ms=120_000, delay_ms=10_000),
+    teams=lambda n: [0, 1],
+    rating_mode="duel",
+)
