@@ -1,0 +1,254 @@
+"""Dou Dizhu AI players, weakest first: random, greedy (smallest play), planner, expert.
+
+Every bot reads only its own seat's view and the legal list it is handed.  The planner plans its
+hand with :func:`games.dou_dizhu.planning.turns` (fewest plays to go out), leads control plays
+when they win the deal, keeps bombs and the rocket for a moment when they win the deal or stop an
+opponent about to go out, leaves its partner's plays alone as a peasant, and bids from the
+strength of its high cards and plan.  The expert is the planner plus a search over sampled worlds
+near the end of the deal (:mod:`games.dou_dizhu.search`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.cards.groups import SHEDDING_ORDER
+from games.cards.notation import card
+from games.cards.shedding import Pass, Play
+from games.core import JSON
+from games.dou_dizhu.combos import BLACK, RED, TWO, Combo, classify, counts_of
+from games.dou_dizhu.planning import turns
+from games.dou_dizhu.search import best_by_playouts
+from games.dou_dizhu.state import Bid
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
+               budget: int) -> Any:
+        return rng.choice(list(legal))
+
+
+def _combo(action: Any) -> Combo | None:
+    if not isinstance(action, Play):
+        return None
+    return classify([SHEDDING_ORDER.strength(c) for c in action.cards])
+
+
+def _smallest_key(action: Any) -> tuple[int, int, int]:
+    combo = _combo(action)
+    assert combo is not None
+    return (1 if combo.is_bomb else 0, combo.rank, -len(combo.strengths))
+
+
+class GreedyBot:
+    """Always plays the smallest legal play (a bomb only when nothing else beats); bids 1 first."""
+
+    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
+               budget: int) -> Any:
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if view["phase"] == "bidding":
+            return min(bids, key=lambda b: b.value) if view["bidding"]["high_bid"] == 0 else Pass()
+        plays = [a for a in legal if isinstance(a, Play)]
+        return min(plays, key=_smallest_key) if plays else Pass()
+
+
+class PlannerBot:
+    """Plans its hand, saves control cards, cooperates as a peasant, bids from hand strength."""
+
+    SLACK = 1
+
+    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
+               budget: int) -> Any:
+        hand = [SHEDDING_ORDER.strength(card(t)) for t in view["hand"]]
+        counts = counts_of(hand)
+        if view["phase"] == "bidding":
+            return self._bid(view, counts, legal)
+        plays = [(a, c) for a in legal if (c := _combo(a)) is not None]
+        for action, combo in plays:
+            if len(combo.strengths) == len(hand):
+                return action
+        if view["table"] is None:
+            return self._lead(view, counts, plays)
+        return self._follow(view, counts, plays)
+
+    def ranked(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
+               size: int) -> list[Any]:
+        """The planner's choice first, then up to ``size - 1`` other distinct actions."""
+        first = self.choose(view, legal, rng, 0)
+        others = [a for a in legal if a != first]
+        rest = sorted(others, key=lambda a: _smallest_key(a) if isinstance(a, Play) else (2, 0, 0))
+        return [first, *rest[:size - 1]]
+
+    # ---- bidding ------------------------------------------------------------------------------
+    def _bid(self, view: Mapping[str, JSON], counts: list[int], legal: Sequence[Any]) -> Any:
+        strength = 2.0 * counts[TWO] + 3.0 * counts[RED] + 2.5 * counts[BLACK]
+        strength += 0.5 * counts[TWO - 1]
+        strength += 4.0 * sum(1 for s in range(TWO + 1) if counts[s] == 4)
+        strength -= 1.0 * max(0, turns(tuple(counts)) - 6)
+        wanted = 3 if strength >= 6 else 2 if strength >= 4 else 1 if strength >= 2 else 0
+        bids = [a for a in legal if isinstance(a, Bid) and a.value <= wanted]
+        return max(bids, key=lambda b: b.value) if bids else Pass()
+
+    # ---- roles --------------------------------------------------------------------------------
+    @staticmethod
+    def _opponents(view: Mapping[str, JSON]) -> list[int]:
+        me, landlord = view["seat"], view["landlord"]
+        if me == landlord:
+            return [s for s in range(3) if s != me]
+        return [landlord]
+
+    @staticmethod
+    def _danger(view: Mapping[str, JSON], opponents: list[int]) -> int:
+        """The fewest cards any opponent holds (few cards: they may go out soon)."""
+        return min(int(view["hand_counts"][s]) for s in opponents)
+
+    @staticmethod
+    def _outstanding(view: Mapping[str, JSON], counts: list[int]) -> list[int]:
+        """Per strength, how many cards neither we hold nor anyone has played."""
+        full = [4] * 13 + [1, 1]
+        for seat_cards in view["played"]:
+            for t in seat_cards:
+                full[SHEDDING_ORDER.strength(card(t))] -= 1
+        return [full[s] - counts[s] for s in range(15)]
+
+    # ---- leading ------------------------------------------------------------------------------
+    def _lead(self, view: Mapping[str, JSON], counts: list[int],
+              plays: list[tuple[Any, Combo]]) -> Any:
+        me = view["seat"]
+        opponents = self._opponents(view)
+        danger = self._danger(view, opponents)
+        partner = None if me == view["landlord"] else 3 - me - view["landlord"]
+        if partner is not None and view["hand_counts"][partner] == 1 and (me + 1) % 3 == partner:
+            singles = [(a, c) for a, c in plays if c.kind == "single"]
+            if singles:
+                return min(singles, key=lambda ac: ac[1].rank)[0]
+        outstanding = self._outstanding(view, counts)
+        best: Any = None
+        best_key: tuple[float, ...] = ()
+        for action, combo in plays:
+            rest = list(counts)
+            for s in combo.strengths:
+                rest[s] -= 1
+            left = turns(tuple(rest))
+            if left <= 1 and _safe(combo, outstanding):
+                return action  # a control play now, the rest of the hand next
+            if combo.is_bomb:
+                continue
+            key = (left + self._lead_risk(combo, danger, counts),
+                   combo.rank, -len(combo.strengths), sum(combo.strengths))
+            if best is None or key < best_key:
+                best, best_key = action, key
+        if best is None:
+            return min(plays, key=lambda ac: ac[1].rank)[0]
+        return best
+
+    @staticmethod
+    def _lead_risk(combo: Combo, danger: int, counts: list[int]) -> float:
+        """Extra cost of leading ``combo`` when an opponent is close to going out."""
+        size = len(combo.strengths)
+        if danger <= 2 and size == danger and combo.kind in ("single", "pair"):
+            highest = max(s for s in range(15) if counts[s] >= size)
+            return 0.0 if combo.rank == highest else 3.0
+        return 0.0
+
+    @staticmethod
+    def _table_strength(table: Mapping[str, JSON]) -> int:
+        return SHEDDING_ORDER.strength(card(table["cards"][-1]))
+
+    # ---- following ----------------------------------------------------------------------------
+    def _follow(self, view: Mapping[str, JSON], counts: list[int],
+                plays: list[tuple[Any, Combo]]) -> Any:
+        me = view["seat"]
+        table = view["table"]
+        owner = table["seat"]
+        opponents = self._opponents(view)
+        if not plays:
+            return Pass()
+        danger = self._danger(view, opponents)
+        base = turns(tuple(counts))
+        ordinary = [(a, c) for a, c in plays if not c.is_bomb]
+        bombs = [(a, c) for a, c in plays if c.is_bomb]
+        partner_table = owner not in opponents
+        if partner_table:
+            # The landlord already let the partner's play stand, or it is strong enough: pass.
+            if (me + 1) % 3 == owner:
+                return Pass()
+            if table["kind"] not in ("single", "pair") or self._table_strength(table) >= 10:
+                return Pass()
+        scored = []
+        for action, combo in ordinary:
+            rest = list(counts)
+            for s in combo.strengths:
+                rest[s] -= 1
+            scored.append((turns(tuple(rest)), combo.rank, action))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        urgent = view["hand_counts"][owner] <= 4 or danger <= 2
+        if scored:
+            t, rank, action = scored[0]
+            spends_control = rank >= TWO and base > 3
+            slack = 0 if partner_table else self.SLACK
+            if t <= base + slack and (not spends_control or urgent or t <= 1):
+                return action
+            if urgent and not partner_table:
+                return max(scored, key=lambda x: (x[1], -x[0]))[2]
+        if bombs and not partner_table:
+            action, combo = min(bombs, key=lambda ac: ac[1].rank)
+            rest = list(counts)
+            for s in combo.strengths:
+                rest[s] -= 1
+            if urgent or turns(tuple(rest)) <= 1:
+                return action
+        return Pass()
+
+
+def _safe(combo: Combo, outstanding: Sequence[int]) -> bool:
+    """Whether no card still outside our hand can beat ``combo`` (a control play).
+
+    Only singles, pairs, triples, bombs and the rocket are judged; longer shapes count as unsafe.
+    """
+    if combo.kind == "rocket":
+        return True
+    rocket_out = outstanding[BLACK] and outstanding[RED]
+    bomb_above = any(outstanding[s] == 4 for s in range(TWO + 1)
+                     if combo.kind != "bomb" or s > combo.rank)
+    if rocket_out or bomb_above:
+        return False
+    if combo.kind == "bomb":
+        return True
+    width = {"single": 1, "pair": 2, "triple": 3}.get(combo.kind)
+    if width is None:
+        return False
+    return not any(outstanding[s] >= width for s in range(combo.rank + 1, 15))
+
+
+class ExpertBot(PlannerBot):
+    """The planner, plus a search over sampled worlds once the deal nears its end.
+
+    ``budget`` is the number of play-outs per decision (split over the candidate plays); the
+    search runs only when someone holds few cards, where play-outs are short and decisive.
+    """
+
+    CANDIDATES = 4
+    ENDGAME = 6
+    MAX_PLAYOUTS = 32
+    """Work cap per decision whatever the budget (a play-out takes a few ms on one core)."""
+
+    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
+               budget: int) -> Any:
+        planner_choice = super().choose(view, legal, rng, budget)
+        if view["phase"] != "play" or len(legal) < 2 or budget < 2 * self.CANDIDATES:
+            return planner_choice
+        if min(view["hand_counts"]) > self.ENDGAME:
+            return planner_choice
+        candidates = self.ranked(view, legal, rng, self.CANDIDATES)
+        planner = PlannerBot()
+
+        def policy(v: Mapping[str, JSON], options: Sequence[Any], r: random.Random) -> Any:
+            return planner.choose(v, options, r, 0)
+
+        worlds = min(budget, self.MAX_PLAYOUTS) // len(candidates)
+        return best_by_playouts(view, candidates, policy, rng, worlds)

@@ -1,0 +1,136 @@
+"""Zheng Shangyou AI players, weakest first: random, greedy (smallest play), planner, expert.
+
+The duty to beat decides whether a player plays; the bots only choose *which* play.  The planner
+plans its hand (fewest plays to go out), answers with the play that breaks its plan least and is
+lowest, spends a bomb as an answer when it should stand (20 points, and an unplayed bomb costs 10
+at the end), releases the 2♠ before it can cost 10, and watches opponents about to go out.  The
+expert adds a search over sampled worlds near the end of the deal
+(:mod:`games.zheng_shangyou.search`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.cards.groups import SHEDDING_ORDER
+from games.cards.notation import card
+from games.cards.shedding import Pass, Play
+from games.core import JSON
+from games.zheng_shangyou.combos import ACE, TWO, Combo, classify
+from games.zheng_shangyou.planning import turns
+from games.zheng_shangyou.search import best_by_playouts
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
+               budget: int) -> Any:
+        return rng.choice(list(legal))
+
+
+def _combo(action: Any, first_play: bool) -> Combo | None:
+    if not isinstance(action, Play):
+        return None
+    return classify([SHEDDING_ORDER.strength(c) for c in action.cards], first_play)
+
+
+class GreedyBot:
+    """Always plays the smallest legal play, a bomb only when nothing else is legal."""
+
+    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
+               budget: int) -> Any:
+        plays = [(a, c) for a in legal if (c := _combo(a, view["first_play"])) is not None]
+        if not plays:
+            return Pass()
+        return min(plays, key=lambda ac: (ac[1].is_bomb, ac[1].rank, -len(ac[1].strengths)))[0]
+
+
+class PlannerBot:
+    """Plans its hand, times its bombs for the bonus, and guards against opponents going out."""
+
+    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
+               budget: int) -> Any:
+        plays = [(a, c) for a in legal if (c := _combo(a, view["first_play"])) is not None]
+        if not plays:
+            return Pass()
+        hand = [SHEDDING_ORDER.strength(card(t)) for t in view["hand"]]
+        counts = [0] * 15
+        for s in hand:
+            counts[s] += 1
+        for action, combo in plays:
+            if len(combo.strengths) == len(hand):
+                return action
+        me = view["seat"]
+        danger = min(int(view["hand_counts"][s]) for s in range(3) if s != me)
+        leading = view["table"] is None
+        best: Any = None
+        best_key: tuple[float, ...] = ()
+        for action, combo in plays:
+            rest = list(counts)
+            for s in combo.strengths:
+                rest[s] -= 1
+            key = (self._cost(combo, rest, leading, danger, counts),
+                   combo.rank, -len(combo.strengths))
+            if best is None or key < best_key:
+                best, best_key = action, key
+        return best
+
+    @staticmethod
+    def _cost(combo: Combo, rest: list[int], leading: bool, danger: int,
+              counts: list[int]) -> float:
+        """Plays left after ``combo``, adjusted for bombs, the 2♠ and opponents near the end."""
+        cost = float(turns(tuple(rest)))
+        size = len(combo.strengths)
+        if combo.is_bomb:
+            # A bomb spent as an answer usually stands (+20) and can no longer cost 10 in hand;
+            # leading one earns nothing, so keep it while other plays remain.
+            cost += 1.5 if leading else -0.5
+        elif combo.rank >= TWO and not leading:
+            cost += 0.0 if sum(rest) <= 6 or danger <= 2 else 0.8
+        elif combo.rank == ACE and combo.kind == "single":
+            cost += 0.3
+        if leading and danger <= 2 and size == danger and combo.kind in ("single", "pair"):
+            highest = max(s for s in range(13) if counts[s] >= size)
+            cost += 0.0 if combo.rank == highest else 3.0
+        return cost
+
+
+class ExpertBot(PlannerBot):
+    """The planner, plus a search over sampled worlds once the deal nears its end.
+
+    ``budget`` is the number of play-outs per decision (split over the candidates, capped); the
+    search runs only when some hand is short, where play-outs are short and decisive.
+    """
+
+    CANDIDATES = 4
+    ENDGAME = 5
+    MAX_PLAYOUTS = 32
+
+    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
+               budget: int) -> Any:
+        planner_choice = super().choose(view, legal, rng, budget)
+        if len(legal) < 2 or budget < 2 * self.CANDIDATES:
+            return planner_choice
+        if min(view["hand_counts"]) > self.ENDGAME:
+            return planner_choice
+        first_play = view["first_play"]
+        others = sorted((a for a in legal if a != planner_choice),
+                        key=lambda a: _order(a, first_play))
+        candidates = [planner_choice, *others[:self.CANDIDATES - 1]]
+        planner = PlannerBot()
+
+        def policy(v: Mapping[str, JSON], options: Sequence[Any], r: random.Random) -> Any:
+            return planner.choose(v, options, r, 0)
+
+        worlds = min(budget, self.MAX_PLAYOUTS) // len(candidates)
+        return best_by_playouts(view, candidates, policy, rng, worlds)
+
+
+def _order(action: Any, first_play: bool) -> tuple[int, int, int]:
+    combo = _combo(action, first_play)
+    if combo is None:
+        return (2, 0, 0)
+    return (1 if combo.is_bomb else 0, combo.rank, -len(combo.strengths))
