@@ -9,13 +9,13 @@ a frozen record of what happened; hidden cards censored per player).
 Rules every engine keeps:
 
 * Pure Python: no Django, no I/O, no clock reads.  Randomness only through the ``seed`` the server
-  hands to :meth:`Game.new_state` (derive per-deal randomness from it, e.g. ``Random(f"{seed}:{n}")``
-  so a snapshot never has to carry a generator's state).
+  hands to :meth:`Game.new_state` (derive per-deal randomness from it, e.g.
+  ``Random(f"{seed}:{n}")``, so a snapshot never has to carry a generator's state).
 * ``apply`` either raises :class:`IllegalAction` and leaves the state exactly as it was, or changes
   the state and returns the events it caused.
-* ``view(seat)`` holds only what that seat may know; ``view(None)`` is the spectators' view.  Both are
-  JSON-safe.  Hidden cards/tiles never appear in a view, an event meant for someone else, or the text
-  of an error.
+* ``view(seat)`` holds only what that seat may know; ``view(None)`` is the spectators' view.
+  Both are JSON-safe.  Hidden cards/tiles never appear in a view, an event meant for someone else,
+  or the text of an error.
 * ``to_json``/``Game.state_from_json`` round-trip the whole state (the platform's snapshot), and the
   action codec is stable across versions (the platform's move log stores it).
 """
@@ -25,9 +25,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeAlias, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-JSON: TypeAlias = Any
+type JSON = Any
 """A value made only of dict/list/str/int/float/bool/None (kept loose so engines stay readable)."""
 
 
@@ -39,8 +39,8 @@ class IllegalAction(GameError):
     """An action that the rules do not allow now.
 
     ``code`` is a stable machine-readable reason (``"not_your_turn"``, ``"must_follow_suit"`` …) and
-    ``message`` a sentence for the player saying which rule the action breaks.  Neither may mention a
-    hidden card or tile that the acting seat cannot see.
+    ``message`` a sentence for the player saying which rule the action breaks.  Neither may mention
+    a hidden card or tile that the acting seat cannot see.
     """
 
     def __init__(self, code: str, message: str) -> None:
@@ -75,8 +75,8 @@ class Decision:
 class Event:
     """A record of something that happened, as produced by ``apply``.
 
-    ``data`` is public (any seat and spectators may see it).  ``private`` maps a seat to extra fields
-    only that seat may see (e.g. the tile it drew); the platform merges them for that seat only via
+    ``data`` is public (any seat and spectators may see it).  ``private`` maps a seat to extra
+    fields only that seat may see (e.g. the tile it drew); the platform merges them for that seat only via
     :func:`event_for`.
     """
 
@@ -134,7 +134,7 @@ class State(Protocol):
         ...
 
     def apply(self, seat: int, action: Any) -> Sequence[Event]:
-        """Apply ``action`` for ``seat`` or raise :class:`IllegalAction` leaving the state untouched."""
+        """Apply ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing."""
         ...
 
     def view(self, seat: int | None) -> dict[str, JSON]:

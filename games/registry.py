@@ -1,4 +1,4 @@
-"""Finds every game: each package under ``games/`` that exposes a ``GAME`` (a :class:`games.core.Game`).
+"""Finds every game: each package under ``games/`` that exposes a ``GAME`` (a ``games.core.Game``).
 
 Discovery instead of a hand-kept list keeps "adding a game" a change inside its own package.
 """
