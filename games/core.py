@@ -76,7 +76,8 @@ class Event:
     """A record of something that happened, as produced by ``apply``.
 
     ``data`` is public (any seat and spectators may see it).  ``private`` maps a seat to extra
-    fields only that seat may see (e.g. the tile it drew); the platform merges them for that seat only via
+    fields only that seat may see (e.g. the tile it drew); the platform merges them for that seat
+    only via
     :func:`event_for`.
     """
 
