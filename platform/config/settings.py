@@ -155,6 +155,7 @@ CELERY_TASK_ROUTES = {
 # the longest deadline a match can have (the bank plus a delay), and back it with the sweeper.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 6 * 3600}
 CLOCK_SWEEP_SECONDS = float(os.environ.get("CLOCK_SWEEP_SECONDS", "1.0"))
+CLOCK_SWEEP_THREADS = env_int("CLOCK_SWEEP_THREADS", 4)
 CELERY_BEAT_SCHEDULE = {
     "node-clock-check": {"task": "live.tasks.node_clock_check", "schedule": 5.0},
     "matchmaking-pass": {

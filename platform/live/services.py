@@ -12,11 +12,12 @@ import logging
 import random
 import secrets
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games.core import (
@@ -317,18 +318,20 @@ def match_abort(*, match_id: int, reason: str, by_user_id: int | None = None) ->
 
 
 @transaction.atomic
-def match_wake(*, match_id: int, seq: int | None = None) -> str:
+def match_wake(*, match_id: int, seq: int | None = None, now: timebase.Stamp | None = None) -> str:
     """The server acting by itself: a flag fell or a stall bound passed.
 
     Idempotent and safe when early, late, duplicated or stale: it re-reads the locked row and does
-    only what the clock says now.  Returns what it did (for logs and tests).
+    only what the clock says now.  ``now`` lets the sweeper judge a whole sweep by one fresh reading
+    (a reading taken before the row was claimed is never later than the truth, so it cannot end a
+    match early).  Returns what it did (for logs and tests).
     """
     match = _lock(match_id)
     if match.status != MatchStatus.RUNNING:
         return "over"
     if seq is not None and seq != match.seq:
         return "stale"
-    now = timebase.stamp(fresh=True)
+    now = now or timebase.stamp(fresh=True)
     game, state = _load(match)
     seats = _seats_of(match)
     verdict = _check_time(match, now)
@@ -346,23 +349,44 @@ def match_wake(*, match_id: int, seq: int | None = None) -> str:
     return "early"
 
 
-def clock_sweep(*, limit: int = 200) -> int:
-    """Wake every overdue match (the last line behind the ETA jobs); returns how many it handled."""
-    handled = 0
-    now = timebase.stamp(fresh=True).ms
-    while True:
-        with transaction.atomic():
-            ids = list(
-                Match.objects.select_for_update(skip_locked=True)
-                .filter(status=MatchStatus.RUNNING, wake_ms__lte=now)
-                .order_by("wake_ms")
-                .values_list("pk", flat=True)[:limit]
-            )
-        for match_id in ids:
-            match_wake(match_id=match_id)
-        handled += len(ids)
-        if len(ids) < limit:
-            return handled
+def clock_sweep(*, threads: int = 1) -> int:
+    """Wake every overdue match (the last line behind the ETA jobs); returns how many it handled.
+
+    Each claim takes one overdue row with ``FOR UPDATE SKIP LOCKED`` and wakes it in the same
+    transaction, so any number of sweeper threads and processes share the work without waking a
+    match twice; several threads keep a burst of simultaneous deadlines within the sweep period.
+    """
+    now = timebase.stamp(fresh=True)
+
+    def drain() -> int:
+        woken = 0
+        try:
+            while _wake_one_overdue(now):
+                woken += 1
+        finally:
+            if threads > 1:
+                connection.close()
+        return woken
+
+    if threads <= 1:
+        return drain()
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        return sum(pool.map(lambda _: drain(), range(threads)))
+
+
+def _wake_one_overdue(now: timebase.Stamp) -> bool:
+    with transaction.atomic():
+        match_id = (
+            Match.objects.select_for_update(skip_locked=True)
+            .filter(status=MatchStatus.RUNNING, wake_ms__lte=now.ms)
+            .order_by("wake_ms")
+            .values_list("pk", flat=True)
+            .first()
+        )
+        if match_id is None:
+            return False
+        match_wake(match_id=match_id, now=now)
+    return True
 
 
 # --- endings ----------------------------------------------------------------------------------

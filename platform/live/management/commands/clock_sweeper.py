@@ -41,7 +41,7 @@ class Command(BaseCommand):
             started = time.monotonic()
             close_old_connections()
             try:
-                handled = services.clock_sweep()
+                handled = services.clock_sweep(threads=settings.CLOCK_SWEEP_THREADS)
                 if handled:
                     log.info("sweep woke matches", extra={"count": handled})
             except Exception:
