@@ -9,7 +9,7 @@ indexed by *strength* instead of on card sets keeps legal-move generation cheap:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from games.cards import PACK_SIZE, RANK_NAMES, rank
@@ -110,3 +110,24 @@ def take(groups: Sequence[Sequence[int]], strengths: Sequence[int]) -> tuple[int
         out.append(groups[s][used])
         used += 1
     return tuple(out)
+
+
+def chains_from(counts: Sequence[int], start: int, shapes: Sequence[tuple[int, int]],
+                limit: int) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+    """Every chain a hand planner may cut starting at strength ``start`` (below ``limit``).
+
+    ``shapes`` lists ``(width, least)``: cards per rank and fewest ranks of each chain kind
+    (straights, pair runs, plane cores).  Yields ``(width, ranks, counts left)`` for every length
+    the hand allows, shortest first, so planners search the same splits in the same order.
+    """
+    for width, least in shapes:
+        if counts[start] < width:
+            continue
+        end = start
+        while end < limit and counts[end] >= width:
+            end += 1
+        for stop in range(start + least, end + 1):
+            rest = list(counts)
+            for r in range(start, stop):
+                rest[r] -= width
+            yield width, stop - start, tuple(rest)

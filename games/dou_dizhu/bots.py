@@ -14,22 +14,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.cards.bots import RandomBot as RandomBot
+from games.cards.bots import smallest_key, without
 from games.cards.groups import SHEDDING_ORDER
 from games.cards.notation import card
+from games.cards.search import planner_policy, worth_searching
 from games.cards.shedding import Pass, Play
 from games.core import JSON
 from games.dou_dizhu.combos import BLACK, RED, TWO, Combo, classify, counts_of
 from games.dou_dizhu.planning import turns
 from games.dou_dizhu.search import best_by_playouts
 from games.dou_dizhu.state import Bid
-
-
-class RandomBot:
-    """Picks uniformly among the legal actions."""
-
-    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
-               budget: int) -> Any:
-        return rng.choice(list(legal))
 
 
 def _combo(action: Any) -> Combo | None:
@@ -41,7 +36,7 @@ def _combo(action: Any) -> Combo | None:
 def _smallest_key(action: Any) -> tuple[int, int, int]:
     combo = _combo(action)
     assert combo is not None
-    return (1 if combo.is_bomb else 0, combo.rank, -len(combo.strengths))
+    return smallest_key(combo)
 
 
 class GreedyBot:
@@ -130,10 +125,7 @@ class PlannerBot:
         best: Any = None
         best_key: tuple[float, ...] = ()
         for action, combo in plays:
-            rest = list(counts)
-            for s in combo.strengths:
-                rest[s] -= 1
-            left = turns(tuple(rest))
+            left = turns(tuple(without(counts, combo.strengths)))
             if left <= 1 and _safe(combo, outstanding):
                 return action  # a control play now, the rest of the hand next
             if combo.is_bomb:
@@ -181,10 +173,7 @@ class PlannerBot:
                 return Pass()
         scored = []
         for action, combo in ordinary:
-            rest = list(counts)
-            for s in combo.strengths:
-                rest[s] -= 1
-            scored.append((turns(tuple(rest)), combo.rank, action))
+            scored.append((turns(tuple(without(counts, combo.strengths))), combo.rank, action))
         scored.sort(key=lambda x: (x[0], x[1]))
         urgent = view["hand_counts"][owner] <= 4 or danger <= 2
         if scored:
@@ -197,10 +186,7 @@ class PlannerBot:
                 return max(scored, key=lambda x: (x[1], -x[0]))[2]
         if bombs and not partner_table:
             action, combo = min(bombs, key=lambda ac: ac[1].rank)
-            rest = list(counts)
-            for s in combo.strengths:
-                rest[s] -= 1
-            if urgent or turns(tuple(rest)) <= 1:
+            if urgent or turns(tuple(without(counts, combo.strengths))) <= 1:
                 return action
         return Pass()
 
@@ -240,15 +226,9 @@ class ExpertBot(PlannerBot):
     def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
                budget: int) -> Any:
         planner_choice = super().choose(view, legal, rng, budget)
-        if view["phase"] != "play" or len(legal) < 2 or budget < 2 * self.CANDIDATES:
-            return planner_choice
-        if min(view["hand_counts"]) > self.ENDGAME:
+        if view["phase"] != "play" or not worth_searching(view, legal, budget, self.CANDIDATES,
+                                                          self.ENDGAME):
             return planner_choice
         candidates = self.ranked(view, legal, rng, self.CANDIDATES)
-        planner = PlannerBot()
-
-        def policy(v: Mapping[str, JSON], options: Sequence[Any], r: random.Random) -> Any:
-            return planner.choose(v, options, r, 0)
-
         worlds = min(budget, self.MAX_PLAYOUTS) // len(candidates)
-        return best_by_playouts(view, candidates, policy, rng, worlds)
+        return best_by_playouts(view, candidates, planner_policy(PlannerBot()), rng, worlds)

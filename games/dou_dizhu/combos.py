@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
-from typing import Final, NamedTuple
+from typing import Final
 
 from games.cards.groups import runs
+from games.cards.shedding import CardCombo, why_not_answer
+from games.cards.shedding import describe as describe
 
 TWO: Final = 12
 BLACK: Final = 13
@@ -27,7 +29,7 @@ KINDS: Final = (
 )
 
 
-class Combo(NamedTuple):
+class Combo(CardCombo):
     """A named play: ``kind``, the highest core strength ``rank``, ``length`` core units.
 
     ``length`` is the number of cards of a straight, of pairs in a pair run and of triples in a
@@ -35,10 +37,7 @@ class Combo(NamedTuple):
     A NamedTuple because move generation creates thousands of them per second.
     """
 
-    kind: str
-    rank: int
-    length: int
-    strengths: tuple[int, ...]
+    __slots__ = ()
 
     @property
     def is_bomb(self) -> bool:
@@ -60,15 +59,7 @@ def why_not(play: Combo, table: Combo) -> str:
     """The sentence for an answer that does not beat the table (for IllegalAction messages)."""
     if table.kind == "rocket":
         return "nothing beats the rocket"
-    if play.kind != table.kind or play.length != table.length:
-        return (f"a {describe(play)} cannot answer a {describe(table)}: answers must have the same "
-                "type and size, or be a bomb or the rocket")
-    return f"a {describe(play)} must be higher than the {describe(table)} on the table"
-
-
-def describe(combo: Combo) -> str:
-    words = combo.kind.replace("_", " ")
-    return f"{words} of {combo.length}" if combo.length > 1 else words
+    return why_not_answer(play, table, "type and size, or be a bomb or the rocket")
 
 
 def explain(strengths: Sequence[int]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from games.cards.groups import chains_from
 from games.dou_dizhu.combos import BLACK, RED, SEQ_LIMIT
 
 _CHAINS = ((1, 5), (2, 3), (3, 2))
@@ -29,18 +30,9 @@ def _dfs(c: tuple[int, ...], i: int, capacity: int) -> int:
     if i >= SEQ_LIMIT:
         return _loose(c, capacity)
     best = _dfs(c, i + 1, capacity)
-    for width, least in _CHAINS:
-        if c[i] < width:
-            continue
-        end = i
-        while end < SEQ_LIMIT and c[end] >= width:
-            end += 1
-        for stop in range(i + least, end + 1):
-            rest = list(c)
-            for r in range(i, stop):
-                rest[r] -= width
-            carried = capacity + (stop - i if width == 3 else 0)
-            best = min(best, 1 + _dfs(tuple(rest), i, carried))
+    for width, ranks, rest in chains_from(c, i, _CHAINS, SEQ_LIMIT):
+        carried = capacity + (ranks if width == 3 else 0)
+        best = min(best, 1 + _dfs(rest, i, carried))
     return best
 
 

@@ -11,16 +11,15 @@ decides the deal and play-outs are short.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.cards import deck
 from games.cards.groups import SHEDDING_ORDER
 from games.cards.notation import card
+from games.cards.search import Policy, playout_search
 from games.core import JSON
 from games.dou_dizhu.state import DouDizhuState, combo_of
-
-Policy = Callable[[Mapping[str, JSON], Sequence[Any], random.Random], Any]
 
 
 def sample_world(view: Mapping[str, JSON], rng: random.Random) -> DouDizhuState:
@@ -66,17 +65,10 @@ def sample_world(view: Mapping[str, JSON], rng: random.Random) -> DouDizhuState:
 def best_by_playouts(view: Mapping[str, JSON], candidates: Sequence[Any], policy: Policy,
                      rng: random.Random, worlds: int) -> Any:
     """The candidate whose play-outs score best for ``view``'s seat over ``worlds`` samples."""
-    me = view["seat"]
-    totals = [0.0] * len(candidates)
-    for _ in range(worlds):
-        world = sample_world(view, rng)
-        snapshot = world.to_json()
-        for i, action in enumerate(candidates):
-            state = DouDizhuState(snapshot) if i else world
-            state.apply(me, action)
-            while not state.is_over():
-                seat = state.pending()[0].seat
-                state.apply(seat, policy(state.view(seat), state.legal_actions(seat), rng))
-            totals[i] += 1.0 if state.view(None)["result"]["scores"][me] > 0 else 0.0
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    return candidates[best]
+    return playout_search(view, candidates, policy, rng, worlds, sample=sample_world,
+                          restore=DouDizhuState, outcome=_won)
+
+
+def _won(score: int) -> float:
+    """A play-out counts 1 when the searching seat's side wins the deal, else 0."""
+    return 1.0 if score > 0 else 0.0

@@ -13,12 +13,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from games.cards import deck, parse, show
+from games.cards import deck, parse
 from games.cards.groups import SHEDDING_ORDER, take
-from games.cards.shedding import Pass, Play, decode_shedding, encode_cards, encode_shedding
+from games.cards.shedding import (
+    Pass,
+    Play,
+    SheddingState,
+    copy_json,
+    decode_shedding,
+    encode_cards,
+    encode_shedding,
+)
 from games.core import (
     JSON,
-    Decision,
     Event,
     IllegalAction,
     MalformedAction,
@@ -28,7 +35,6 @@ from games.dou_dizhu.combos import (
     Combo,
     beats,
     classify,
-    describe,
     explain,
     generate,
     why_not,
@@ -36,7 +42,6 @@ from games.dou_dizhu.combos import (
 
 SEATS: Final = 3
 HAND_SIZE: Final = 17
-RECENT_EVENTS: Final = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,20 +80,16 @@ def combo_of(cards: Sequence[int]) -> Combo | None:
     return classify(_strengths(cards))
 
 
-class DouDizhuState:
+class DouDizhuState(SheddingState[Combo]):
     """A Dou Dizhu match (see :mod:`games.core` for the protocol)."""
 
-    def __init__(self, data: Mapping[str, JSON]) -> None:
-        self.d: dict[str, Any] = _copy(dict(data))
-        self._grouped: dict[int, tuple[list[int], list[list[int]], list[int]]] = {}
-        """Per seat: the hand list last grouped, its groups by strength and their sizes.  Hands
-        are replaced, never changed in place, so identity tells whether the entry is current."""
+    combo_type = Combo
+    title = "Dou Dizhu"
 
     # ---- construction -------------------------------------------------------------------------
     @classmethod
     def new(cls, seats: int, options: Mapping[str, JSON], seed: int) -> DouDizhuState:
-        if seats != SEATS:
-            raise ValueError("Dou Dizhu is played by exactly 3 players")
+        cls._check_seats(seats)
         state = cls({"seed": seed, "options": dict(options), "deal_no": -1, "log": []})
         state._deal()
         return state
@@ -119,41 +120,10 @@ class DouDizhuState:
         return self._log(Event("deal", {"deal_no": d["deal_no"], "first_bidder": first},
                                {s: {"hand": encode_cards(d["hands"][s])} for s in range(SEATS)}))
 
-    def _log(self, event: Event) -> Event:
-        log = self.d["log"]
-        log.append({"kind": event.kind, **event.data})
-        del log[:-RECENT_EVENTS]
-        return event
-
     # ---- protocol -----------------------------------------------------------------------------
-    def pending(self) -> list[Decision]:
-        return [] if self.d["phase"] == "over" else [Decision(self.d["turn"])]
-
-    def is_over(self) -> bool:
-        return bool(self.d["phase"] == "over")
-
-    def to_json(self) -> dict[str, JSON]:
-        return {k: _copy(v) for k, v in self.d.items()}
-
-    def table_combo(self) -> Combo | None:
-        """The combination to beat (stored with the table so it is never re-identified)."""
-        table = self.d["table"]
-        if table is None:
-            return None
-        return Combo(table["kind"], table["rank"], table["length"], tuple(table["strengths"]))
-
-    def _groups(self, seat: int) -> tuple[list[list[int]], list[int]]:
-        hand = self.d["hands"][seat]
-        entry = self._grouped.get(seat)
-        if entry is None or entry[0] is not hand:
-            groups = SHEDDING_ORDER.groups(hand)
-            entry = (hand, groups, [len(g) for g in groups])
-            self._grouped[seat] = entry
-        return entry[1], entry[2]
-
     def legal_actions(self, seat: int) -> list[Action]:
         d = self.d
-        if d["phase"] == "over" or seat != d["turn"]:
+        if not self._to_act(seat):
             return []
         if d["phase"] == "bidding":
             return [Pass(), *(Bid(v) for v in range(d["high_bid"] + 1, 4))]
@@ -164,14 +134,10 @@ class DouDizhuState:
         return plays if table is None else [Pass(), *plays]
 
     def apply(self, seat: int, action: Any) -> list[Event]:
-        d = self.d
-        if d["phase"] == "over":
-            raise IllegalAction("match_over", "the deal is over")
-        if seat != d["turn"]:
-            raise IllegalAction("not_your_turn", f"it is seat {d['turn']}'s turn")
+        self._check_turn(seat)
         if not isinstance(action, Bid | Pass | Play):
             raise MalformedAction(f"not a Dou Dizhu action: {action!r}")
-        if d["phase"] == "bidding":
+        if self.d["phase"] == "bidding":
             return self._apply_bidding(seat, action)
         return self._apply_play(seat, action)
 
@@ -196,7 +162,7 @@ class DouDizhuState:
             events.append(self._log(Event("redeal", {"deal_no": d["deal_no"] + 1})))
             events.append(self._deal())
         else:
-            d["turn"] = (seat + 1) % SEATS
+            d["turn"] = self._next_seat(seat)
         return events
 
     def _crown(self, landlord: int) -> list[Event]:
@@ -220,35 +186,26 @@ class DouDizhuState:
             events = [self._log(Event("pass", {"seat": seat}))]
             if d["passes"] == 2:
                 d.update(table=None, passes=0)
-                events.append(self._log(Event("new_lead", {"seat": (seat + 1) % SEATS})))
-            d["turn"] = (seat + 1) % SEATS
+                events.append(self._log(Event("new_lead", {"seat": self._next_seat(seat)})))
+            d["turn"] = self._next_seat(seat)
             return events
-        hand = d["hands"][seat]
-        missing = [c for c in action.cards if c not in hand]
-        if missing:
-            raise IllegalAction("not_in_hand", f"you do not hold {show(missing[0])}")
-        if len(set(action.cards)) != len(action.cards):
-            raise IllegalAction("repeated_card", "a play names the same card twice")
+        self._check_in_hand(seat, action.cards)
         combo = combo_of(action.cards)
         if combo is None:
             raise IllegalAction("no_combination", explain(_strengths(action.cards)))
         if table is not None and not beats(combo, table):
             raise IllegalAction("does_not_beat", why_not(combo, table))
-        cards = SHEDDING_ORDER.sort(action.cards)
-        d["hands"][seat] = [c for c in hand if c not in cards]
-        d["played"][seat] = d["played"][seat] + cards
+        cards = self._shed(seat, action.cards)
         d["plays"][seat] += 1
-        d.update(table={"seat": seat, "cards": cards, "kind": combo.kind, "rank": combo.rank,
-                        "length": combo.length, "strengths": list(combo.strengths)}, passes=0)
+        d.update(table=self._table_entry(seat, cards, combo), passes=0)
         if combo.is_bomb:
             d["multiplier"] *= 2
             d["rockets" if combo.kind == "rocket" else "bombs"] += 1
-        events = [self._log(Event("play", {"seat": seat, "cards": encode_cards(cards),
-                                           "combo": combo.kind, "left": len(d["hands"][seat])}))]
+        events = [self._play_event(seat, cards, combo)]
         if not d["hands"][seat]:
             events.append(self._finish(seat))
         else:
-            d["turn"] = (seat + 1) % SEATS
+            d["turn"] = self._next_seat(seat)
         return events
 
     def _finish(self, winner: int) -> Event:
@@ -271,8 +228,7 @@ class DouDizhuState:
             "unit": unit, "scores": scores,
             "hands": [encode_cards(h) for h in d["hands"]],
         }
-        d.update(phase="over", turn=None)
-        return self._log(Event("deal_over", {"winner": winner, "scores": scores}))
+        return self._game_over(winner, scores)
 
     def result(self) -> list[SeatResult] | None:
         res = self.d["result"]
@@ -286,8 +242,6 @@ class DouDizhuState:
     # ---- views --------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, JSON]:
         d = self.d
-        table = d["table"]
-        combo = self.table_combo()
         over = d["phase"] == "over"
         shown_bottom = d["landlord"] is not None
         return {
@@ -307,21 +261,10 @@ class DouDizhuState:
             "multiplier": d["multiplier"],
             "bombs": d["bombs"],
             "rockets": d["rockets"],
-            "table": None if table is None or combo is None else {
-                "seat": table["seat"], "cards": encode_cards(table["cards"]),
-                "kind": combo.kind, "rank": SHEDDING_ORDER.name(combo.rank),
-                "length": combo.length, "describe": describe(combo)},
+            "table": self._table_view(),
             "passes": d["passes"],
             "played": [encode_cards(p) for p in d["played"]],
             "plays": list(d["plays"]),
             "last_events": [dict(e) for e in d["log"]],
-            "result": _copy(d["result"]) if over else None,
+            "result": copy_json(d["result"]) if over else None,
         }
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value

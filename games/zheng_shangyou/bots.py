@@ -14,21 +14,16 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.cards.bots import RandomBot as RandomBot
+from games.cards.bots import smallest_key, without
 from games.cards.groups import SHEDDING_ORDER
 from games.cards.notation import card
+from games.cards.search import planner_policy, worth_searching
 from games.cards.shedding import Pass, Play
 from games.core import JSON
 from games.zheng_shangyou.combos import ACE, TWO, Combo, classify
 from games.zheng_shangyou.planning import turns
 from games.zheng_shangyou.search import best_by_playouts
-
-
-class RandomBot:
-    """Picks uniformly among the legal actions."""
-
-    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
-               budget: int) -> Any:
-        return rng.choice(list(legal))
 
 
 def _combo(action: Any, first_play: bool) -> Combo | None:
@@ -45,7 +40,7 @@ class GreedyBot:
         plays = [(a, c) for a in legal if (c := _combo(a, view["first_play"])) is not None]
         if not plays:
             return Pass()
-        return min(plays, key=lambda ac: (ac[1].is_bomb, ac[1].rank, -len(ac[1].strengths)))[0]
+        return min(plays, key=lambda ac: smallest_key(ac[1]))[0]
 
 
 class PlannerBot:
@@ -69,9 +64,7 @@ class PlannerBot:
         best: Any = None
         best_key: tuple[float, ...] = ()
         for action, combo in plays:
-            rest = list(counts)
-            for s in combo.strengths:
-                rest[s] -= 1
+            rest = without(counts, combo.strengths)
             key = (self._cost(combo, rest, leading, danger, counts),
                    combo.rank, -len(combo.strengths))
             if best is None or key < best_key:
@@ -112,25 +105,18 @@ class ExpertBot(PlannerBot):
     def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
                budget: int) -> Any:
         planner_choice = super().choose(view, legal, rng, budget)
-        if len(legal) < 2 or budget < 2 * self.CANDIDATES:
-            return planner_choice
-        if min(view["hand_counts"]) > self.ENDGAME:
+        if not worth_searching(view, legal, budget, self.CANDIDATES, self.ENDGAME):
             return planner_choice
         first_play = view["first_play"]
         others = sorted((a for a in legal if a != planner_choice),
                         key=lambda a: _order(a, first_play))
         candidates = [planner_choice, *others[:self.CANDIDATES - 1]]
-        planner = PlannerBot()
-
-        def policy(v: Mapping[str, JSON], options: Sequence[Any], r: random.Random) -> Any:
-            return planner.choose(v, options, r, 0)
-
         worlds = min(budget, self.MAX_PLAYOUTS) // len(candidates)
-        return best_by_playouts(view, candidates, policy, rng, worlds)
+        return best_by_playouts(view, candidates, planner_policy(PlannerBot()), rng, worlds)
 
 
 def _order(action: Any, first_play: bool) -> tuple[int, int, int]:
     combo = _combo(action, first_play)
     if combo is None:
         return (2, 0, 0)
-    return (1 if combo.is_bomb else 0, combo.rank, -len(combo.strengths))
+    return smallest_key(combo)

@@ -9,9 +9,11 @@ three Aces, then the heavenly bomb (all four 3s as the very first play), which n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from games.cards.groups import runs
+from games.cards.shedding import CardCombo, why_not_answer
+from games.cards.shedding import describe as describe
 
 ACE: Final = 11
 TWO: Final = 12
@@ -22,13 +24,10 @@ BOMB_POWER: Final = {"bomb": 1, "ace_bomb": 2, "heavenly_bomb": 3}
 KINDS: Final = ("single", "pair", "triple", "straight", "pair_run", "bomb", "ace_bomb")
 
 
-class Combo(NamedTuple):
+class Combo(CardCombo):
     """A named play: ``kind``, top ``rank``, ``length`` (cards of a straight, pairs of a run)."""
 
-    kind: str
-    rank: int
-    length: int
-    strengths: tuple[int, ...]
+    __slots__ = ()
 
     @property
     def is_bomb(self) -> bool:
@@ -50,15 +49,7 @@ def why_not(play: Combo, table: Combo) -> str:
         return "nothing beats the heavenly bomb"
     if table.is_bomb:
         return f"only a stronger bomb beats the {describe(table)} on the table"
-    if play.kind != table.kind or play.length != table.length:
-        return (f"a {describe(play)} cannot answer a {describe(table)}: answers must have the same "
-                "shape and size, or be a bomb")
-    return f"a {describe(play)} must be higher than the {describe(table)} on the table"
-
-
-def describe(combo: Combo) -> str:
-    words = combo.kind.replace("_", " ")
-    return f"{words} of {combo.length}" if combo.length > 1 else words
+    return why_not_answer(play, table, "shape and size, or be a bomb")
 
 
 def classify(strengths: Sequence[int], first_play: bool = False) -> Combo | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from games.cards.groups import chains_from
 from games.zheng_shangyou.combos import SEQ_LIMIT
 
 _CHAINS = ((1, 5), (2, 2))
@@ -26,15 +27,6 @@ def _dfs(c: tuple[int, ...], i: int) -> int:
     if i >= SEQ_LIMIT:
         return sum(1 for n in c if n)
     best = _dfs(c, i + 1)
-    for width, least in _CHAINS:
-        if c[i] < width:
-            continue
-        end = i
-        while end < SEQ_LIMIT and c[end] >= width:
-            end += 1
-        for stop in range(i + least, end + 1):
-            rest = list(c)
-            for r in range(i, stop):
-                rest[r] -= width
-            best = min(best, 1 + _dfs(tuple(rest), i))
+    for _, _, rest in chains_from(c, i, _CHAINS, SEQ_LIMIT):
+        best = min(best, 1 + _dfs(rest, i))
     return best

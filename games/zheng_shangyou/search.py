@@ -9,15 +9,14 @@ deal lost with few cards left is far cheaper than one lost with a bomb and the 2
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.cards.groups import SHEDDING_ORDER
 from games.cards.notation import card
+from games.cards.search import Policy, playout_search
 from games.core import JSON
 from games.zheng_shangyou.state import DECK, ZhengShangyouState
-
-Policy = Callable[[Mapping[str, JSON], Sequence[Any], random.Random], Any]
 
 
 def sample_world(view: Mapping[str, JSON], rng: random.Random) -> ZhengShangyouState:
@@ -53,17 +52,5 @@ def sample_world(view: Mapping[str, JSON], rng: random.Random) -> ZhengShangyouS
 def best_by_playouts(view: Mapping[str, JSON], candidates: Sequence[Any], policy: Policy,
                      rng: random.Random, worlds: int) -> Any:
     """The candidate with the best average final score for ``view``'s seat over the worlds."""
-    me = view["seat"]
-    totals = [0.0] * len(candidates)
-    for _ in range(worlds):
-        world = sample_world(view, rng)
-        snapshot = world.to_json()
-        for i, action in enumerate(candidates):
-            state = ZhengShangyouState(snapshot) if i else world
-            state.apply(me, action)
-            while not state.is_over():
-                seat = state.pending()[0].seat
-                state.apply(seat, policy(state.view(seat), state.legal_actions(seat), rng))
-            totals[i] += state.view(None)["result"]["scores"][me]
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    return candidates[best]
+    return playout_search(view, candidates, policy, rng, worlds, sample=sample_world,
+                          restore=ZhengShangyouState, outcome=float)

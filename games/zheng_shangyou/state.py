@@ -11,15 +11,22 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from games.cards import HEARTS, SPADES, deck, make, parse, show
+from games.cards import HEARTS, SPADES, deck, make, parse
 from games.cards.groups import SHEDDING_ORDER, take
-from games.cards.shedding import Pass, Play, decode_shedding, encode_cards, encode_shedding
-from games.core import JSON, Decision, Event, IllegalAction, MalformedAction, SeatResult
-from games.zheng_shangyou.combos import ACE, Combo, beats, classify, describe, generate, why_not
+from games.cards.shedding import (
+    Pass,
+    Play,
+    SheddingState,
+    copy_json,
+    decode_shedding,
+    encode_cards,
+    encode_shedding,
+)
+from games.core import JSON, Event, IllegalAction, MalformedAction, SeatResult
+from games.zheng_shangyou.combos import ACE, Combo, beats, classify, generate, why_not
 
 SEATS: Final = 3
 HAND_SIZE: Final = 16
-RECENT_EVENTS: Final = 8
 THREE_OF_HEARTS: Final = make(3, HEARTS)
 TWO_OF_SPADES: Final = make(2, SPADES)
 BOMB_BONUS: Final = 10
@@ -54,19 +61,15 @@ def bombs_in(counts: Sequence[int]) -> int:
     return sum(1 for s in range(13) if counts[s] == 4) + (1 if counts[ACE] == 3 else 0)
 
 
-class ZhengShangyouState:
+class ZhengShangyouState(SheddingState[Combo]):
     """A Zheng Shangyou match (see :mod:`games.core` for the protocol)."""
 
-    def __init__(self, data: Mapping[str, JSON]) -> None:
-        self.d: dict[str, Any] = _copy(dict(data))
-        self._grouped: dict[int, tuple[list[int], list[list[int]], list[int]]] = {}
-        """Per seat: the hand list last grouped, its groups by strength and their sizes.  Hands
-        are replaced, never changed in place, so identity tells whether the entry is current."""
+    combo_type = Combo
+    title = "Zheng Shangyou"
 
     @classmethod
     def new(cls, seats: int, options: Mapping[str, JSON], seed: int) -> ZhengShangyouState:
-        if seats != SEATS:
-            raise ValueError("Zheng Shangyou is played by exactly 3 players")
+        cls._check_seats(seats)
         cards = list(DECK)
         random.Random(f"{seed}:0").shuffle(cards)
         if "deck" in options:
@@ -83,41 +86,11 @@ class ZhengShangyouState:
                          {s: {"hand": encode_cards(hands[s])} for s in range(SEATS)}))
         return state
 
-    def _log(self, event: Event) -> Event:
-        log = self.d["log"]
-        log.append({"kind": event.kind, **event.data})
-        del log[:-RECENT_EVENTS]
-        return event
-
     # ---- protocol -----------------------------------------------------------------------------
-    def pending(self) -> list[Decision]:
-        return [] if self.d["phase"] == "over" else [Decision(self.d["turn"])]
-
-    def is_over(self) -> bool:
-        return bool(self.d["phase"] == "over")
-
-    def to_json(self) -> dict[str, JSON]:
-        return {k: _copy(v) for k, v in self.d.items()}
-
-    def table_combo(self) -> Combo | None:
-        table = self.d["table"]
-        if table is None:
-            return None
-        return Combo(table["kind"], table["rank"], table["length"], tuple(table["strengths"]))
-
-    def _groups(self, seat: int) -> tuple[list[list[int]], list[int]]:
-        hand = self.d["hands"][seat]
-        entry = self._grouped.get(seat)
-        if entry is None or entry[0] is not hand:
-            groups = SHEDDING_ORDER.groups(hand)
-            entry = (hand, groups, [len(g) for g in groups])
-            self._grouped[seat] = entry
-        return entry[1], entry[2]
-
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal play; a pass only when nothing beats the table (the duty to beat)."""
         d = self.d
-        if d["phase"] == "over" or seat != d["turn"]:
+        if not self._to_act(seat):
             return []
         groups, counts = self._groups(seat)
         if d["first_play"]:
@@ -128,11 +101,7 @@ class ZhengShangyouState:
         return plays if plays or table is None else [Pass()]
 
     def apply(self, seat: int, action: Any) -> list[Event]:
-        d = self.d
-        if d["phase"] == "over":
-            raise IllegalAction("match_over", "the deal is over")
-        if seat != d["turn"]:
-            raise IllegalAction("not_your_turn", f"it is seat {d['turn']}'s turn")
+        self._check_turn(seat)
         if not isinstance(action, Pass | Play):
             raise MalformedAction(f"not a Zheng Shangyou action: {action!r}")
         table = self.table_combo()
@@ -151,7 +120,7 @@ class ZhengShangyouState:
         events = [self._log(Event("pass", {"seat": seat}))]
         if d["passes"] == 2:
             events.extend(self._close_trick())
-        d["turn"] = (seat + 1) % SEATS
+        d["turn"] = self._next_seat(seat)
         return events
 
     def _close_trick(self) -> list[Event]:
@@ -173,12 +142,7 @@ class ZhengShangyouState:
 
     def _play(self, seat: int, action: Play, table: Combo | None) -> list[Event]:
         d = self.d
-        hand = d["hands"][seat]
-        missing = [c for c in action.cards if c not in hand]
-        if missing:
-            raise IllegalAction("not_in_hand", f"you do not hold {show(missing[0])}")
-        if len(set(action.cards)) != len(action.cards):
-            raise IllegalAction("repeated_card", "a play names the same card twice")
+        self._check_in_hand(seat, action.cards)
         if d["first_play"] and THREE_OF_HEARTS not in action.cards:
             raise IllegalAction("must_include_3h", "the first play must include the 3♥")
         combo = classify([SHEDDING_ORDER.strength(c) for c in action.cards], d["first_play"])
@@ -187,17 +151,12 @@ class ZhengShangyouState:
                                 "(single, pair, triple, straight of 5+, run of 2+ pairs, bomb)")
         if table is not None and not beats(combo, table):
             raise IllegalAction("does_not_beat", why_not(combo, table))
-        cards = SHEDDING_ORDER.sort(action.cards)
-        d["hands"][seat] = [c for c in hand if c not in cards]
-        d["played"][seat] = d["played"][seat] + cards
+        cards = self._shed(seat, action.cards)
         d.update(first_play=False, passes=0,
-                 table={"seat": seat, "cards": cards, "kind": combo.kind, "rank": combo.rank,
-                        "length": combo.length, "strengths": list(combo.strengths),
-                        "led": table is None})
-        events = [self._log(Event("play", {"seat": seat, "cards": encode_cards(cards),
-                                           "combo": combo.kind, "left": len(d["hands"][seat])}))]
+                 table={**self._table_entry(seat, cards, combo), "led": table is None})
+        events = [self._play_event(seat, cards, combo)]
         if d["hands"][seat]:
-            d["turn"] = (seat + 1) % SEATS
+            d["turn"] = self._next_seat(seat)
             return events
         if combo.kind in ("bomb", "ace_bomb") and table is not None:
             events.append(self._pay_bomb(seat))
@@ -225,8 +184,7 @@ class ZhengShangyouState:
         d["result"] = {"winner": winner, "penalties": penalties, "settlement": settlement,
                        "bomb_bonus": list(d["bonus"]), "scores": scores,
                        "hands": [encode_cards(h) for h in d["hands"]]}
-        d.update(phase="over", turn=None)
-        return self._log(Event("deal_over", {"winner": winner, "scores": scores}))
+        return self._game_over(winner, scores)
 
     def result(self) -> list[SeatResult] | None:
         res = self.d["result"]
@@ -246,8 +204,6 @@ class ZhengShangyouState:
 
     def view(self, seat: int | None) -> dict[str, JSON]:
         d = self.d
-        table = d["table"]
-        combo = self.table_combo()
         return {
             "game": "zheng_shangyou",
             "phase": d["phase"],
@@ -256,22 +212,11 @@ class ZhengShangyouState:
             "hand": None if seat is None else encode_cards(d["hands"][seat]),
             "hand_counts": [len(h) for h in d["hands"]],
             "first_play": d["first_play"],
-            "table": None if table is None or combo is None else {
-                "seat": table["seat"], "cards": encode_cards(table["cards"]),
-                "kind": combo.kind, "rank": SHEDDING_ORDER.name(combo.rank),
-                "length": combo.length, "led": table["led"], "describe": describe(combo)},
+            "table": self._table_view("led"),
             "passes": d["passes"],
             "played": [encode_cards(p) for p in d["played"]],
             "has_played": [bool(p) for p in d["played"]],
             "bomb_bonus": list(d["bonus"]),
             "last_events": [dict(e) for e in d["log"]],
-            "result": _copy(d["result"]) if d["phase"] == "over" else None,
+            "result": copy_json(d["result"]) if d["phase"] == "over" else None,
         }
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value

@@ -11,21 +11,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
-import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable
+
+from shedding_bench_common import BUDGET, deals_per_s, decision_times, duel_deals, legal_per_s
 
 from games.cards.groups import SHEDDING_ORDER
 from games.core import Bot
 from games.dou_dizhu import GAME
 from games.dou_dizhu.combos import generate
 from games.dou_dizhu.state import DouDizhuState
-
-BUDGET = 24
-"""Play-outs per decision handed to the bots (only the expert searches)."""
 
 RLCARD_CODE = r"""
 import json, random, sys, time
@@ -89,31 +86,6 @@ def rlcard_figures(deals: int, repeats: int) -> dict[str, float] | None:
 
 def engine_figures(deals: int, repeats: int) -> dict[str, float]:
     """Our figures; each is the best of ``repeats`` runs (the machine may be shared)."""
-
-    def deals_per_s() -> float:
-        rng = random.Random(1)
-        t0 = time.perf_counter()
-        for seed in range(deals):
-            state = GAME.new_state(3, {}, seed)
-            while not state.is_over():
-                seat = state.pending()[0].seat
-                state.apply(seat, rng.choice(state.legal_actions(seat)))
-        return deals / (time.perf_counter() - t0)
-
-    def legal_per_s() -> float:
-        rng = random.Random(2)
-        calls, spent = 0, 0.0
-        for seed in range(max(1, deals // 4)):
-            state = GAME.new_state(3, {}, seed)
-            while not state.is_over():
-                seat = state.pending()[0].seat
-                t = time.perf_counter()
-                legal = state.legal_actions(seat)
-                spent += time.perf_counter() - t
-                calls += 1
-                state.apply(seat, rng.choice(legal))
-        return calls / spent
-
     leads = []
     for seed in range(200):
         state = GAME.new_state(3, {"first_bidder": 0}, seed)
@@ -136,8 +108,8 @@ def engine_figures(deals: int, repeats: int) -> dict[str, float]:
                 generate(c, None)
         return 5 * len(counts) / (time.perf_counter() - t)
 
-    return {"games_s": max(deals_per_s() for _ in range(repeats)),
-            "legal_s": max(legal_per_s() for _ in range(repeats)),
+    return {"games_s": max(deals_per_s(GAME, deals) for _ in range(repeats)),
+            "legal_s": max(legal_per_s(GAME, deals) for _ in range(repeats)),
             "lead_s": max(lead_per_s() for _ in range(repeats)),
             "lead_ranks_s": max(lead_ranks_per_s() for _ in range(repeats))}
 
@@ -148,26 +120,11 @@ def duel(strong: Callable[[], Bot], weak: Callable[[], Bot], deals: int,
     wins = {"landlord": [0, 0], "peasant": [0, 0]}
     times: list[float] = []
     score = 0
-    for deal in range(deals):
-        me = deal % 3
-        bots = [strong() if s == me else weak() for s in range(3)]
-        rng = random.Random(deal)
-        state = GAME.new_state(3, {}, 10_000 + deal)
-        while not state.is_over():
-            seat = state.pending()[0].seat
-            view = state.view(seat)
-            legal = state.legal_actions(seat)
-            t = time.perf_counter()
-            action = bots[seat].choose(view, legal, rng, budget)
-            if seat == me:
-                times.append(time.perf_counter() - t)
-            state.apply(seat, action)
-        result = state.view(None)["result"]
+    for me, result in duel_deals(GAME, strong, weak, deals, budget, 10_000, times):
         role = "landlord" if result["landlord"] == me else "peasant"
         wins[role][1] += 1
         wins[role][0] += result["scores"][me] > 0
         score += result["scores"][me]
-    times.sort()
     return {
         "deals": deals,
         "win": (wins["landlord"][0] + wins["peasant"][0]) / deals,
@@ -175,9 +132,7 @@ def duel(strong: Callable[[], Bot], weak: Callable[[], Bot], deals: int,
         "landlord_win": wins["landlord"][0] / max(1, wins["landlord"][1]),
         "peasant_win": wins["peasant"][0] / max(1, wins["peasant"][1]),
         "score_per_deal": score / deals,
-        "p50_ms": 1000 * statistics.median(times),
-        "p95_ms": 1000 * times[int(0.95 * (len(times) - 1))],
-        "max_ms": 1000 * times[-1],
+        **decision_times(times),
     }
 
 

@@ -8,47 +8,18 @@ bench, which measures rlcard).  Prints figures only; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import random
-import statistics
-import time
 from collections.abc import Callable
+
+from shedding_bench_common import BUDGET, deals_per_s, decision_times, duel_deals, legal_per_s
 
 from games.core import Bot
 from games.zheng_shangyou import GAME
 
-BUDGET = 24
-"""Play-outs per decision handed to the bots (only the expert searches)."""
-
 
 def engine_figures(deals: int, repeats: int) -> dict[str, float]:
     """Random complete deals per second and legal-move calls per second (best of ``repeats``)."""
-
-    def deals_per_s() -> float:
-        rng = random.Random(1)
-        t0 = time.perf_counter()
-        for seed in range(deals):
-            state = GAME.new_state(3, {}, seed)
-            while not state.is_over():
-                seat = state.pending()[0].seat
-                state.apply(seat, rng.choice(state.legal_actions(seat)))
-        return deals / (time.perf_counter() - t0)
-
-    def legal_per_s() -> float:
-        rng = random.Random(2)
-        calls, spent = 0, 0.0
-        for seed in range(max(1, deals // 4)):
-            state = GAME.new_state(3, {}, seed)
-            while not state.is_over():
-                seat = state.pending()[0].seat
-                t = time.perf_counter()
-                legal = state.legal_actions(seat)
-                spent += time.perf_counter() - t
-                calls += 1
-                state.apply(seat, rng.choice(legal))
-        return calls / spent
-
-    return {"games_s": max(deals_per_s() for _ in range(repeats)),
-            "legal_s": max(legal_per_s() for _ in range(repeats))}
+    return {"games_s": max(deals_per_s(GAME, deals) for _ in range(repeats)),
+            "legal_s": max(legal_per_s(GAME, deals) for _ in range(repeats))}
 
 
 def duel(strong: Callable[[], Bot], weak: Callable[[], Bot], deals: int,
@@ -57,27 +28,11 @@ def duel(strong: Callable[[], Bot], weak: Callable[[], Bot], deals: int,
     wins = 0
     score = 0
     times: list[float] = []
-    for deal in range(deals):
-        me = deal % 3
-        bots = [strong() if s == me else weak() for s in range(3)]
-        rng = random.Random(deal)
-        state = GAME.new_state(3, {}, 20_000 + deal)
-        while not state.is_over():
-            seat = state.pending()[0].seat
-            view = state.view(seat)
-            legal = state.legal_actions(seat)
-            t = time.perf_counter()
-            action = bots[seat].choose(view, legal, rng, budget)
-            if seat == me:
-                times.append(time.perf_counter() - t)
-            state.apply(seat, action)
-        result = state.view(None)["result"]
+    for me, result in duel_deals(GAME, strong, weak, deals, budget, 20_000, times):
         wins += result["winner"] == me
         score += result["scores"][me]
-    times.sort()
     return {"deals": deals, "win": wins / deals, "score_per_deal": score / deals,
-            "p50_ms": 1000 * statistics.median(times),
-            "p95_ms": 1000 * times[int(0.95 * (len(times) - 1))], "max_ms": 1000 * times[-1]}
+            **decision_times(times)}
 
 
 def main() -> None:

@@ -4,26 +4,17 @@ from __future__ import annotations
 
 import random
 
-from games.cards import deck, parse_many, show
+from games.cards import deck, parse_many
 from games.cards.groups import SHEDDING_ORDER
 from games.cards.shedding import Pass, Play
 from games.dou_dizhu import GAME
 from games.dou_dizhu.bots import ExpertBot, GreedyBot, PlannerBot
 from games.dou_dizhu.state import Bid, DouDizhuState
+from support.dou_dizhu import fixed_deck
 
 
 def fixed(hands: dict[int, str], bottom: str, first: int = 0) -> DouDizhuState:
-    given = {s: parse_many(t) for s, t in hands.items()}
-    low = parse_many(bottom)
-    used = {c for cards in given.values() for c in cards} | set(low)
-    rest = [c for c in deck() if c not in used]
-    order: list[int] = []
-    for seat in range(3):
-        cards = given.get(seat, [])
-        need = 17 - len(cards)
-        order += cards + rest[:need]
-        rest = rest[need:]
-    state = GAME.new_state(3, {"deck": [show(c) for c in order + low], "first_bidder": first}, 0)
+    state = GAME.new_state(3, {"deck": fixed_deck(hands, bottom), "first_bidder": first}, 0)
     assert isinstance(state, DouDizhuState)
     return state
 

@@ -11,22 +11,7 @@ from games.cards.shedding import Pass, Play
 from games.core import IllegalAction, MalformedAction, forfeit_result
 from games.dou_dizhu import GAME
 from games.dou_dizhu.state import Bid, DouDizhuState
-
-
-def fixed_deck(hands: dict[int, str], bottom: str) -> list[str]:
-    """A deck option dealing ``hands`` (seat → cards) and ``bottom``; other seats get the rest."""
-    given = {s: parse_many(t) for s, t in hands.items()}
-    low = parse_many(bottom)
-    used = {c for cards in given.values() for c in cards} | set(low)
-    rest = [c for c in deck() if c not in used]
-    order: list[int] = []
-    for seat in range(3):
-        cards = given.get(seat, [])
-        need = 17 - len(cards)
-        order += cards + rest[:need]
-        rest = rest[need:]
-    assert not rest
-    return [show(c) for c in order + low]
+from support.dou_dizhu import fixed_deck
 
 
 def new(hands: dict[int, str] | None = None, bottom: str = "", first: int = 0,

@@ -1,0 +1,63 @@
+"""Sampled-world search shared by the shedding-game experts.
+
+An expert cannot see the other hands, so it samples *worlds*: full states consistent with its own
+view.  Each candidate play is tried in the same worlds and the deal is finished by a fast policy
+(the game's planner) for every seat; the candidate with the best total outcome wins.  The games
+differ in how a world is sampled and what a final score is worth to the searching seat, not in
+this loop, so they pass those two in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.core import JSON, Bot, State
+
+Policy = Callable[[Mapping[str, JSON], Sequence[Any], random.Random], Any]
+"""A play-out policy: ``policy(view, legal, rng)`` returns one of ``legal``."""
+
+
+def planner_policy(planner: Bot) -> Policy:
+    """``planner`` as a play-out policy: its own choice, with no search budget of its own."""
+
+    def policy(view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random) -> Any:
+        return planner.choose(view, legal, rng, 0)
+
+    return policy
+
+
+def worth_searching(view: Mapping[str, JSON], legal: Sequence[Any], budget: int,
+                    candidates: int, endgame: int) -> bool:
+    """Whether an expert should search: a real choice, budget for two play-outs per candidate,
+    and some hand down to ``endgame`` cards, where play-outs are short and decisive."""
+    return (len(legal) >= 2 and budget >= 2 * candidates
+            and min(view["hand_counts"]) <= endgame)
+
+
+def playout_search(view: Mapping[str, JSON], candidates: Sequence[Any], policy: Policy,
+                   rng: random.Random, worlds: int, *,
+                   sample: Callable[[Mapping[str, JSON], random.Random], State],
+                   restore: Callable[[Mapping[str, JSON]], State],
+                   outcome: Callable[[Any], float]) -> Any:
+    """The candidate with the best total ``outcome(final score)`` for ``view``'s seat.
+
+    ``sample(view, rng)`` draws one world; ``restore(snapshot)`` rebuilds it from ``to_json()`` so
+    that every candidate after the first starts from the same world.  Ties go to the earlier
+    candidate.
+    """
+    me = view["seat"]
+    totals = [0.0] * len(candidates)
+    for _ in range(worlds):
+        world = sample(view, rng)
+        snapshot = world.to_json()
+        for i, action in enumerate(candidates):
+            state = restore(snapshot) if i else world
+            state.apply(me, action)
+            while not state.is_over():
+                seat = state.pending()[0].seat
+                state.apply(seat, policy(state.view(seat), state.legal_actions(seat), rng))
+            totals[i] += outcome(state.view(None)["result"]["scores"][me])
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best]
