@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import attrgetter
+from itertools import compress
+from operator import attrgetter, eq, not_
 
 PARTNERSHIP_SPLITS: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
     ((0, 1), (2, 3)),
@@ -32,6 +33,9 @@ PARTNERSHIP_SPLITS: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
     ((0, 3), (1, 2)),
 )
 """The three ways to split four players into two teams of two (by index)."""
+
+_RATING = attrgetter("rating")
+_RATING_THEN_ID = attrgetter("rating", "player_id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +94,10 @@ def form_tables(
     In a partnership game (``table_size`` 4) seats 0 and 2 play against seats 1 and 3.  In every
     game the seat order otherwise follows waiting time (longest first, then player id), so the
     result depends only on the entries, not on the order they are given in.
+
+    Everything the pass needs is read out of the entries once, into plain lists indexed by the
+    position in the rating order: a queue of thousands then costs list look-ups, not attribute
+    look-ups, method calls and temporary objects per candidate table.
     """
     if table_size < 2:
         raise ValueError("a table needs at least two seats")
@@ -97,125 +105,313 @@ def form_tables(
         raise ValueError("partnership games have four seats (two teams of two)")
     if len({e.player_id for e in entries}) != len(entries):
         raise ValueError("a player is queued twice")
-    seat = _partnership_seats if partnership else _seats_by_waiting
-    order = sorted(entries, key=attrgetter("rating", "player_id"))
+    order = sorted(entries, key=_RATING)
+    ratings = [e.rating for e in order]
+    if any(map(eq, ratings, ratings[1:])):
+        # Equal ratings, rare with real ratings: the player id decides.  Sorting on the rating
+        # alone first is worth it, because plain floats sort several times faster than tuples.
+        order.sort(key=_RATING_THEN_ID)
+        ratings = [e.rating for e in order]
+    waits = [e.waited for e in order]
+    windows = _windows(waits, settings)
+    seconds = [int(0.0 if 0.0 > w else w) for w in waits]  # int(max(w, 0.0)), without the call
+    ids = [e.player_id for e in order]
+    # With no two waits equal (the rule for float waits), the id never decides a seat.
+    distinct_waits = table_size > 2 and not partnership and len(set(waits)) == len(waits)
+
     tables: list[list[int]] = []
+    unseated: list[int] | None = None  # positions in the rating order; None: everyone
     for _ in range(ROUNDS):
-        chosen = _choose_tables(order, table_size, settings)
+        if unseated is None:
+            chosen, left = _choose_tables(ratings, windows, seconds, table_size)
+        else:
+            chosen, left = _choose_tables(
+                [ratings[p] for p in unseated],
+                [windows[p] for p in unseated],
+                [seconds[p] for p in unseated],
+                table_size,
+            )
+            chosen = [tuple(unseated[x] for x in members) for members in chosen]
+            left = [unseated[x] for x in left]
         if not chosen:
             break
-        tables.extend(seat([order[i] for i in members]) for members in chosen)
-        seated = {i for members in chosen for i in members}
-        order = [e for i, e in enumerate(order) if i not in seated]
+        if partnership:
+            tables.extend(_partnership_seats(m, ratings, waits, ids) for m in chosen)
+        else:
+            tables.extend(_seats_by_waiting(m, waits, ids, distinct_waits) for m in chosen)
+        unseated = left
     return tables
 
 
-def _choose_tables(
-    order: Sequence[QueueEntry], size: int, settings: PairingSettings
-) -> list[tuple[int, ...]]:
-    """The dynamic programme over the rating order; returns tables as index tuples into ``order``.
+def _windows(waits: Sequence[float], settings: PairingSettings) -> list[float]:
+    """``settings.window(w)`` for each wait ``w``, without a method call per entry.
 
-    ``best_*[i]`` is the best (unmatched count, unmatched seconds, summed spread) for the entries
-    from ``i`` on; each entry is either left unmatched or is the lowest member of a table whose
-    highest member lies at most ``2 * (size - 1)`` places further, the members in between being the
-    longest-waiting of those whose windows admit the table.
+    The expression is :meth:`PairingSettings.window` written out, ``max`` and ``min`` spelled as the
+    comparisons they make, so the floats are identical.  A subclass that overrides ``window`` is
+    asked entry by entry.
+    """
+    if type(settings).window is not PairingSettings.window:
+        return [settings.window(w) for w in waits]
+    start = settings.initial_window
+    rate = settings.widening_per_second
+    cap = settings.max_window
+    return [
+        cap if cap < (grown := start + rate * (0.0 if 0.0 > w else w)) else grown for w in waits
+    ]
+
+
+def _choose_tables(
+    ratings: Sequence[float], windows: Sequence[float], seconds: Sequence[int], size: int
+) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The dynamic programme over the rating order: (tables, indices left unmatched).
+
+    The three lists describe the entries in rating order; tables are tuples of indices into them.
+    For the entries from ``i`` on the programme keeps the best unmatched count and unmatched seconds
+    packed into one integer, ``best[i] = count * scale + seconds`` with ``scale`` above any sum of
+    seconds, so that a single integer comparison orders both; ``best_spread[i]`` holds the summed
+    spread, the last criterion.  Each entry is either left unmatched or is the lowest member of a
+    table whose highest member lies at most ``2 * (size - 1)`` places further, the members in
+    between being the longest-waiting of those whose windows admit the table.
 
     Passing over up to ``size - 1`` players inside a table lets a long-waiting player reach past
     newcomers whose narrow windows would block the table, and is exactly enough for the players a
     pass must leave out when everyone fits (fewer than a table) to be the shortest-waiting ones
     wherever they sit.  Reaching further would only add work: such tables are wider still.
+
+    Fast path.  In a busy queue almost every entry is *dense* (:func:`_dense`): its candidate
+    tables lie inside every window involved, so every candidate is admissible, everyone in between
+    fits, and passing over ``p`` players costs the seconds of the ``p`` shortest-waiting in between.
+    No window needs checking there, and most candidates are ruled out without computing their cost:
+
+    * Passing over more players never lowers the unmatched count (an entry can always be left out
+      instead, so ``unmatched[x] <= unmatched[x + 1] + 1``).  When the table of ``i`` and its next
+      ``size - 1`` neighbours is ahead on the count of both leaving ``i`` out and passing one player
+      over, it wins outright; otherwise the first candidate behind on the count ends the search.
+    * A candidate that passes players over wins only if everyone passed over waited fewer whole
+      seconds than both ``i`` and the highest member ``j``.  Otherwise swapping the longest-waiting
+      of them for ``i`` (leave ``i`` out, seat it) or for ``j`` (a nearer highest member, tried
+      earlier) gives a plan that is no worse on the count, the seconds and the spread, so the
+      candidate cannot be strictly better.  If already the shortest wait in between is not below
+      ``i``'s, no wider candidate can be either.
+
+    Elsewhere the careful search, :func:`_careful_choice`, checks every window.  Both take the first
+    strictly best candidate in the same order with the same arithmetic, so the result is the one the
+    careful search run everywhere gives (``tests/matchmaking/test_pairing.py`` holds the promises;
+    the fast path was checked against the careful search on many thousands of random queues).
     """
-    n = len(order)
-    ratings = [e.rating for e in order]
-    window = settings.window
-    windows = [window(e.waited) for e in order]
-    seconds = [int(max(e.waited, 0.0)) for e in order]
-    best_unmatched = [0] * (n + 1)
-    best_seconds = [0] * (n + 1)
+    n = len(ratings)
+    scale = sum(seconds) + 1
+    best = [0] * (n + 1)
+    unmatched = [0] * (n + 1)  # best[i] // scale, kept apart for quick comparisons
     best_spread = [0.0] * (n + 1)
     highest = [0] * n  # the highest member of the table entry i is lowest in; 0: i stays unmatched
-    inner_needed = size - 2
+    dense = _dense(ratings, windows, 2 * size - 1)
+    penalties = [passed * scale for passed in range(size)]  # the count part of passing players over
+    wider = range(2, size)  # how many players the wider candidates pass over
     for i in range(n - 1, -1, -1):
-        low = ratings[i]
-        reach = windows[i]
-        cand_unmatched = best_unmatched[i + 1] + 1
-        cand_seconds = best_seconds[i + 1] + seconds[i]
-        cand_spread = best_spread[i + 1]
-        cand_highest = 0
-        for j in range(i + size - 1, min(i + 2 * size - 1, n)):
-            spread = ratings[j] - low
-            if spread > reach:
-                break
-            passed_over = j - i + 1 - size
-            unmatched = best_unmatched[j + 1] + passed_over
-            if unmatched > cand_unmatched or spread > windows[j]:
-                continue
-            if passed_over == 0:
-                if inner_needed and min(windows[i + 1 : j]) < spread:
-                    continue
-                waited = best_seconds[j + 1]
-            else:
-                # The members in between are the longest-waiting admissible ones; the seconds of
-                # everyone else in between count as left unmatched.
-                fit = sorted(
-                    [seconds[x] for x in range(i + 1, j) if windows[x] >= spread], reverse=True
-                )
-                if len(fit) < inner_needed:
-                    continue
-                waited = best_seconds[j + 1] + sum(seconds[i + 1 : j]) - sum(fit[:inner_needed])
-            total_spread = best_spread[j + 1] + spread
-            if unmatched < cand_unmatched or (
-                unmatched == cand_unmatched
-                and (
-                    waited < cand_seconds or (waited == cand_seconds and total_spread < cand_spread)
-                )
-            ):
-                cand_unmatched, cand_seconds, cand_spread = unmatched, waited, total_spread
-                cand_highest = j
-        best_unmatched[i] = cand_unmatched
-        best_seconds[i] = cand_seconds
-        best_spread[i] = cand_spread
-        highest[i] = cand_highest
+        if not dense[i]:
+            key, best_spread[i], highest[i] = _careful_choice(
+                i, ratings, windows, seconds, best, best_spread, size, scale
+            )
+            best[i] = key
+            unmatched[i] = key // scale
+            continue
+        j = i + size - 1  # i and the next size - 1 entries: nobody passed over
+        count = unmatched[j + 1]
+        if count <= unmatched[i + 1] and count <= unmatched[j + 2]:
+            # Leaving i out, or passing anyone over, would leave more players unmatched.
+            best[i] = best[j + 1]
+            unmatched[i] = count
+            best_spread[i] = best_spread[j + 1] + (ratings[j] - ratings[i])
+            highest[i] = j
+            continue
+        key = best[i + 1] + scale + seconds[i]  # i stays unmatched
+        total = best_spread[i + 1]
+        high = 0
+        k = best[j + 1]
+        if k < key or (k == key and best_spread[j + 1] + (ratings[j] - ratings[i]) < total):
+            key, total, high = k, best_spread[j + 1] + (ratings[j] - ratings[i]), j
+        else:
+            count = unmatched[i + 1] + 1
+        # Passing over one player, then more: see above for why most end before any summing.
+        j += 1
+        passed_count = unmatched[j + 1] + 1
+        if passed_count <= count:
+            smallest = seconds[i + 1] if size == 2 else min(seconds[i + 1 : j])
+            if smallest < seconds[i]:  # else leaving i out is as good, however many are passed
+                k = best[j + 1] + scale + smallest
+                if smallest < seconds[j] and (
+                    k < key or (k == key and best_spread[j + 1] + (ratings[j] - ratings[i]) < total)
+                ):
+                    key, total, high = k, best_spread[j + 1] + (ratings[j] - ratings[i]), j
+                    count = passed_count
+                for passed in wider:
+                    j += 1
+                    passed_count = unmatched[j + 1] + passed
+                    if passed_count > count:  # and so will every wider candidate be
+                        break
+                    if seconds[j - 1] < smallest:
+                        smallest = seconds[j - 1]  # the fewest seconds of anyone in between
+                    k = best[j + 1] + penalties[passed]
+                    if smallest >= seconds[j] or k + passed * smallest > key:
+                        continue
+                    # The shortest-waiting in between are passed over; their seconds count.
+                    k += sum(sorted(seconds[i + 1 : j])[:passed])
+                    if k < key or (
+                        k == key and best_spread[j + 1] + (ratings[j] - ratings[i]) < total
+                    ):
+                        key, total, high = k, best_spread[j + 1] + (ratings[j] - ratings[i]), j
+                        count = passed_count
+        best[i] = key
+        unmatched[i] = count
+        best_spread[i] = total
+        highest[i] = high
+
+    inner_needed = size - 2
     tables: list[tuple[int, ...]] = []
+    left: list[int] = []
     i = 0
     while i < n:
         j = highest[i]
         if j == 0:
+            left.append(i)
             i += 1
+        elif j - i + 1 == size:  # nobody passed over, so everyone in between fits
+            if inner_needed < 2:  # at most one in between: already in seat-choice order
+                tables.append(tuple(range(i, j + 1)))
+            elif inner_needed == 2:  # two in between: the longer wait first, as sorted() would
+                a, b = (i + 1, i + 2) if seconds[i + 1] >= seconds[i + 2] else (i + 2, i + 1)
+                tables.append((i, a, b, j))
+            else:
+                inner = sorted(range(i + 1, j), key=seconds.__getitem__, reverse=True)
+                tables.append((i, *inner, j))
+            i = j + 1
+        else:
+            spread = ratings[j] - ratings[i]
+            inner = [x for x in range(i + 1, j) if windows[x] >= spread]
+            inner.sort(key=seconds.__getitem__, reverse=True)
+            members = (i, *inner[:inner_needed], j)
+            tables.append(members)
+            left.extend(x for x in range(i + 1, j) if x not in members)
+            i = j + 1
+    return tables, left
+
+
+def _dense(ratings: Sequence[float], windows: Sequence[float], span: int) -> list[bool]:
+    """For each index ``i``: do the ``span`` entries from ``i`` on exist and all lie within every
+    one of their windows (highest rating − lowest ≤ smallest window)?
+
+    A comparison with the narrowest window of the whole queue settles nearly every index of a busy
+    queue at once; only the rest are checked against their own windows.
+    """
+    narrowest = min(windows, default=0.0)
+    last = span - 1
+    dense = [high - low <= narrowest for low, high in zip(ratings, ratings[last:], strict=False)]
+    for i in list(compress(range(len(dense)), map(not_, dense))):  # the indices still False
+        dense[i] = ratings[i + last] - ratings[i] <= min(windows[i : i + span])
+    dense.extend([False] * (len(ratings) - len(dense)))  # too near the end for a full span
+    return dense
+
+
+def _careful_choice(
+    i: int,
+    ratings: Sequence[float],
+    windows: Sequence[float],
+    seconds: Sequence[int],
+    best: Sequence[int],
+    best_spread: Sequence[float],
+    size: int,
+    scale: int,
+) -> tuple[int, float, int]:
+    """The best choice for entry ``i``, checking every window: (key, summed spread, highest member).
+
+    Candidates are tried from the narrowest table outwards, and one replaces the current choice
+    only if it is strictly better, so ties go to leaving ``i`` unmatched, then to the nearest
+    highest member.
+    """
+    low = ratings[i]
+    reach = windows[i]
+    key = best[i + 1] + scale + seconds[i]  # i stays unmatched
+    total = best_spread[i + 1]
+    high = 0
+    inner_needed = size - 2
+    for j in range(i + size - 1, min(i + 2 * size - 1, len(ratings))):
+        spread = ratings[j] - low
+        if spread > reach:
+            break
+        passed = j - i + 1 - size
+        if best[j + 1] + passed * scale > key or spread > windows[j]:
             continue
-        spread = ratings[j] - ratings[i]
-        inner = [x for x in range(i + 1, j) if windows[x] >= spread]
-        inner.sort(key=seconds.__getitem__, reverse=True)
-        tables.append((i, *inner[:inner_needed], j))
-        i = j + 1
-    return tables
+        if passed == 0:
+            if inner_needed and min(windows[i + 1 : j]) < spread:
+                continue
+            k = best[j + 1]
+        else:
+            # The members in between are the longest-waiting admissible ones; the seconds of
+            # everyone else in between count as left unmatched.
+            fit = sorted(
+                [seconds[x] for x in range(i + 1, j) if windows[x] >= spread], reverse=True
+            )
+            if len(fit) < inner_needed:
+                continue
+            k = best[j + 1] + passed * scale + sum(seconds[i + 1 : j]) - sum(fit[:inner_needed])
+        if k < key or (k == key and best_spread[j + 1] + spread < total):
+            key, total, high = k, best_spread[j + 1] + spread, j
+    return key, total, high
 
 
-def _waiting_key(entry: QueueEntry) -> tuple[float, int]:
-    """Longest wait first, then the smaller player id: a deterministic seat order."""
-    return (-entry.waited, entry.player_id)
+def _sits_before(p: int, q: int, waits: Sequence[float], ids: Sequence[int]) -> bool:
+    """Whether position ``p`` sits before ``q``: longer wait first, then the smaller player id.
+
+    A deterministic seat order.  Comparing two entries directly is cheaper than building a key
+    tuple for every entry of the queue.
+    """
+    return waits[p] > waits[q] or (waits[p] == waits[q] and ids[p] < ids[q])
 
 
-def _seats_by_waiting(members: Sequence[QueueEntry]) -> list[int]:
-    """Seat order for games without partnerships."""
-    return [e.player_id for e in sorted(members, key=_waiting_key)]
+def _seats_by_waiting(
+    members: Sequence[int], waits: Sequence[float], ids: Sequence[int], distinct_waits: bool
+) -> list[int]:
+    """Seat order for games without partnerships; ``members`` are positions in rating order.
+
+    ``distinct_waits`` says that no two entries of the queue waited equally long, so that sorting
+    by the wait alone gives the order of :func:`_sits_before`.
+    """
+    if len(members) == 2:  # a duel, the most common table: one comparison instead of a sort
+        a, b = members
+        return [ids[a], ids[b]] if _sits_before(a, b, waits, ids) else [ids[b], ids[a]]
+    if not distinct_waits:  # equal waits sit by id: sort by id first, the stable sort keeps it
+        members = sorted(members, key=ids.__getitem__)
+    return [ids[p] for p in sorted(members, key=waits.__getitem__, reverse=True)]
 
 
-def _partnership_seats(members: Sequence[QueueEntry]) -> list[int]:
+def _partnership_seats(
+    members: Sequence[int], ratings: Sequence[float], waits: Sequence[float], ids: Sequence[int]
+) -> list[int]:
     """Seats 0 + 2 against 1 + 3 using the split with the smallest difference of summed ratings.
 
     The team holding the longest-waiting player takes seats 0 and 2; within a team the longer wait
-    sits first.
+    sits first.  ``members`` are positions in the rating order.  On equal differences the first
+    split in ``PARTNERSHIP_SPLITS`` wins.
     """
-
-    def imbalance(split: tuple[tuple[int, int], tuple[int, int]]) -> float:
-        (a, b), (c, d) = split
-        return abs(members[a].rating + members[b].rating - members[c].rating - members[d].rating)
-
-    first, second = min(PARTNERSHIP_SPLITS, key=imbalance)
-    teams = sorted(
-        (sorted((members[x] for x in team), key=_waiting_key) for team in (first, second)),
-        key=lambda team: _waiting_key(team[0]),
-    )
-    (a0, a1), (b0, b1) = teams
-    return [a0.player_id, b0.player_id, a1.player_id, b1.player_id]
+    p0, p1, p2, p3 = members
+    r0, r1, r2, r3 = ratings[p0], ratings[p1], ratings[p2], ratings[p3]
+    # The difference of each split of PARTNERSHIP_SPLITS, in its order, and the first smallest, as
+    # min() over the splits picks it: written out, a table costs a few additions and comparisons.
+    smallest = abs(r0 + r1 - r2 - r3)
+    split = 0
+    difference = abs(r0 + r2 - r1 - r3)
+    if difference < smallest:
+        smallest, split = difference, 1
+    if abs(r0 + r3 - r1 - r2) < smallest:
+        split = 2
+    (a, b), (c, d) = PARTNERSHIP_SPLITS[split]
+    x, y = members[a], members[b]
+    if _sits_before(y, x, waits, ids):
+        x, y = y, x
+    u, v = members[c], members[d]
+    if _sits_before(v, u, waits, ids):
+        u, v = v, u
+    if _sits_before(u, x, waits, ids):  # the team holding the longest wait takes seats 0 and 2
+        x, y, u, v = u, v, x, y
+    return [ids[x], ids[u], ids[y], ids[v]]

@@ -129,7 +129,8 @@ if REDIS_URL:
             "CONFIG": {
                 # redis-py 8 reads with a 5 s socket timeout by default, shorter than the layer's
                 # blocking receive (BZPOPMIN): idle consumers would crash every 5 s without this.
-                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
+                # redis-py 8 caps a pool at 100 connections: too few for hundreds of sockets.
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 2000}],
                 "capacity": 1500,
                 "expiry": 30,
             },

@@ -11,9 +11,10 @@ import time
 from collections import deque
 from typing import Any
 
-from channels.db import database_sync_to_async
+from asgiref.sync import SyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import close_old_connections
 
 from . import selectors, services, timebase
 from .errors import LiveError
@@ -24,12 +25,33 @@ CLOSE_TOO_BIG = 4009
 CLOSE_RATE = 4029
 
 
+class _PooledDatabaseCall(SyncToAsync):
+    """Run a database-touching function on the loop's thread pool, not on one shared thread.
+
+    Channels' ``database_sync_to_async`` sends every call of a daphne process through a single
+    thread, so one slow command holds up every match on that node.  Matches are independent (the
+    row lock orders commands within one), so commands run side by side here; connections are
+    tidied before and after as Channels does.
+    """
+
+    def thread_handler(self, loop: Any, *args: Any, **kwargs: Any) -> Any:
+        close_old_connections()
+        try:
+            return super().thread_handler(loop, *args, **kwargs)
+        finally:
+            close_old_connections()
+
+
+def db_call(func: Any) -> Any:
+    return _PooledDatabaseCall(func, thread_sensitive=False)
+
+
 class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
-        audience = await database_sync_to_async(selectors.audience_for)(
+        audience = await db_call(selectors.audience_for)(
             match_id=self.match_id, user_id=self.user_id
         )
         await self.accept()
@@ -60,9 +82,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(payload, separators=(",", ":")))
 
     async def send_snapshots(self) -> None:
-        for message in await database_sync_to_async(selectors.snapshots)(
-            match_id=self.match_id, seats=self.seats
-        ):
+        for message in await db_call(selectors.snapshots)(match_id=self.match_id, seats=self.seats):
             await self.send_json(message)
 
     async def match_state(self, event: dict[str, Any]) -> None:
@@ -112,7 +132,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await handler(message, arrived)
 
     async def on_ping(self, message: dict[str, Any], arrived: float) -> None:
-        stamp = await database_sync_to_async(timebase.stamp)(arrived)
+        stamp = await db_call(timebase.stamp)(arrived)
         await self.send_json({"type": "pong", "t": message.get("t"), "server_ms": stamp.ms})
 
     async def on_resync(self, message: dict[str, Any], arrived: float) -> None:
@@ -146,7 +166,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         try:
             if resign:
-                applied = await database_sync_to_async(services.match_resign)(
+                applied = await db_call(services.match_resign)(
                     match_id=self.match_id,
                     command_id=command_id,
                     user_id=self.user_id,
@@ -154,7 +174,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
                     arrived_local_ms=arrived,
                 )
             else:
-                applied = await database_sync_to_async(services.action_submit)(
+                applied = await db_call(services.action_submit)(
                     match_id=self.match_id,
                     action=message["action"],
                     command_id=command_id,
@@ -165,5 +185,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 )
         except LiveError as exc:
             await self.send_json(exc.as_message(command_id))
+            return
+        if applied.ended:
+            await self.send_json(
+                LiveError(
+                    "match_over", f"not applied: the match ended ({applied.ended})"
+                ).as_message(command_id)
+            )
             return
         await self.send_json({"type": "ack", "command_id": command_id, "seq": applied.seq})

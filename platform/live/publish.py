@@ -2,20 +2,34 @@
 
 Each seat has its own group and the spectators share one, so every ``group_send`` carries exactly
 the view its audience may see (hidden tiles and cards never reach a group that may not know them).
+
+With Redis (every real deployment) the messages go through one publisher thread per process that
+owns an event loop: the channel layer keeps its connection pool on that loop (a fresh
+``async_to_sync`` loop per call would reconnect every time), sends in commit order, and the writer
+that committed does not wait for the network.  The in-memory layer of the in-process tests only
+works on its own loop, so there the send happens in place.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import os
+import threading
 from collections.abc import Sequence
+from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from games.core import Event, Game, State
 
 from . import timebase
 from .messages import public_group, seat_group, state_message
 from .models import Match, Seat
+
+log = logging.getLogger(__name__)
+Message = tuple[str, dict[str, Any]]
 
 
 def match_changed(
@@ -29,28 +43,74 @@ def match_changed(
         (seat_group(match.pk, s.seat), s.seat) for s in seats if s.user_id
     ]
     audiences.append((public_group(match.pk), None))
-    send = async_to_sync(_send_all)
-    send(
-        layer,
-        [
-            (
-                group,
-                state_message(
-                    match=match,
-                    game=game,
-                    state=state,
-                    seats=seats,
-                    seat=seat,
-                    reason="update",
-                    now_ms=now_ms,
-                    events=events,
-                ),
-            )
-            for group, seat in audiences
-        ],
-    )
+    messages = [
+        (
+            group,
+            state_message(
+                match=match,
+                game=game,
+                state=state,
+                seats=seats,
+                seat=seat,
+                reason="update",
+                now_ms=now_ms,
+                events=events,
+            ),
+        )
+        for group, seat in audiences
+    ]
+    if isinstance(layer, InMemoryChannelLayer):
+        async_to_sync(_send_all)(layer, messages)
+    else:
+        _publisher.send(messages)
 
 
-async def _send_all(layer: object, messages: list[tuple[str, dict[str, object]]]) -> None:
+async def _send_all(layer: Any, messages: list[Message]) -> None:
     for group, payload in messages:
-        await layer.group_send(group, {"type": "match.state", "payload": payload})  # type: ignore[attr-defined]
+        await layer.group_send(group, {"type": "match.state", "payload": payload})
+
+
+class _Publisher:
+    """A daemon thread with its own event loop, sending queued messages one after another."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pid: int | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._queue: asyncio.Queue[list[Message]] | None = None
+
+    def send(self, messages: list[Message]) -> None:
+        with self._lock:
+            if self._pid != os.getpid():  # first use, or a forked worker child
+                self._start()
+            loop, queue = self._loop, self._queue
+        assert loop is not None and queue is not None
+        loop.call_soon_threadsafe(queue.put_nowait, messages)
+
+    def _start(self) -> None:
+        ready = threading.Event()
+        loop = asyncio.new_event_loop()
+
+        def run() -> None:
+            asyncio.set_event_loop(loop)
+            self._queue = asyncio.Queue()
+            loop.create_task(self._drain(self._queue))
+            ready.set()
+            loop.run_forever()
+
+        threading.Thread(target=run, name="live-publisher", daemon=True).start()
+        ready.wait()
+        self._loop, self._pid = loop, os.getpid()
+
+    @staticmethod
+    async def _drain(queue: asyncio.Queue[list[Message]]) -> None:
+        layer = get_channel_layer()
+        while True:
+            messages = await queue.get()
+            try:
+                await _send_all(layer, messages)
+            except Exception:  # one failed send must not stop the publisher
+                log.exception("publishing a match update failed")
+
+
+_publisher = _Publisher()

@@ -49,8 +49,12 @@ class SeatSpec:
 
 @dataclass(frozen=True)
 class Applied:
+    """What became of a command: applied at ``seq``, or (``ended``) not applied because the match
+    ended instead — a clock had run out, or time was unreliable."""
+
     seq: int
     duplicate: bool = False
+    ended: str | None = None
 
 
 def _stall_bound_ms() -> int:
@@ -223,7 +227,7 @@ def action_submit(
         else:
             assert flagged is not None
             _end_on_time(match, game, state, seats, flagged, arrival.ms)
-        return Applied(seq=match.seq)
+        return Applied(seq=match.seq, ended=match.end_reason)
     if acting not in {d.seat for d in state.pending()}:
         raise LiveError("not_your_turn", "it is not your turn")
     try:
@@ -244,7 +248,7 @@ def action_submit(
             detail=f"arrival to commit took {committed.ms - arrival.ms} ms "
             f"(bound {settings.TIME_COMMIT_BOUND_MS} ms)",
         )
-        return Applied(seq=match.seq)
+        return Applied(seq=match.seq, ended=match.end_reason)
     match.seq += 1
     Move.objects.create(
         match=match,

@@ -9,9 +9,9 @@ The queue is seeded: ratings ~ Normal(1500, 350), waits ~ Exponential(mean 20 s)
 the default windows (100 + 5/s, max 400).  The baseline sorts by rating, cuts the order into
 consecutive chunks of the table size and keeps the chunks that respect every member's window; its
 partnership seats follow the rating order (so the teams are 1st + 3rd against 2nd + 4th).  Both
-are timed in the same run on the same queue, in CPU time of this (single-threaded) process so that
-other work on a shared machine does not count; the figure is the median of the repetitions, the
-best one in brackets.
+are timed in the same run on the same queue, taking turns pass by pass, in CPU time of this
+(single-threaded) process so that other work on a shared machine does not count; the figure is the
+median of the repetitions, the best one in brackets.
 """
 
 from __future__ import annotations
@@ -54,21 +54,34 @@ def sort_and_chunk(
     return tables
 
 
-def measure(
+def time_passes(
+    runs: Sequence[Pass], entries: Sequence[QueueEntry], size: int, partnership: bool, repeats: int
+) -> list[tuple[list[float], list[list[int]]]]:
+    """CPU seconds of each pass and the tables of the last one, for every algorithm in ``runs``.
+
+    The algorithms take turns, pass by pass (starting with a different one each round), rather than
+    one finishing all its passes before the next starts: on a shared machine the load changes
+    during a run, and taking turns lets such changes hit every algorithm alike.
+    """
+    times: list[list[float]] = [[] for _ in runs]
+    tables: list[list[list[int]]] = [[] for _ in runs]
+    for repetition in range(repeats):
+        for k in range(len(runs)):
+            which = (k + repetition) % len(runs)
+            start = time.process_time()
+            tables[which] = runs[which](entries, size, partnership, DEFAULT_SETTINGS)
+            times[which].append(time.process_time() - start)
+    return list(zip(times, tables, strict=True))
+
+
+def report(
     name: str,
-    run: Pass,
+    times: Sequence[float],
+    tables: list[list[int]],
     entries: Sequence[QueueEntry],
-    size: int,
     partnership: bool,
-    repeats: int,
 ) -> float:
-    """Time ``run`` and print one line of figures; returns the median seconds per pass."""
-    times = []
-    tables: list[list[int]] = []
-    for _ in range(repeats):
-        start = time.process_time()
-        tables = run(entries, size, partnership, DEFAULT_SETTINGS)
-        times.append(time.process_time() - start)
+    """Print one line of figures for one algorithm; returns the median seconds per pass."""
     by_id = {e.player_id: e for e in entries}
     gaps = [max(by_id[p].rating for p in t) - min(by_id[p].rating for p in t) for t in tables]
     seated = {p for t in tables for p in t}
@@ -109,9 +122,12 @@ def main() -> None:
         ("4 seats (free-for-all)", 4, False),
     ):
         print(title)
-        ours = measure("form_tables", form_tables, entries, size, partnership, repeats)
-        naive = measure("sort-and-chunk", sort_and_chunk, entries, size, partnership, repeats)
-        print(f"  time ratio form_tables / sort-and-chunk: {ours / naive:.2f}")
+        (ours, our_tables), (naive, naive_tables) = time_passes(
+            (form_tables, sort_and_chunk), entries, size, partnership, repeats
+        )
+        ours_median = report("form_tables", ours, our_tables, entries, partnership)
+        naive_median = report("sort-and-chunk", naive, naive_tables, entries, partnership)
+        print(f"  time ratio form_tables / sort-and-chunk: {ours_median / naive_median:.2f}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,715 @@
+"""Live round trips against a bare relay, on real daphne + Celery workers + sweeper + PostgreSQL +
+Redis (the production shape of tests/support/stack.py, built here without pytest).
+
+(a) ``--matches`` (200) concurrent human-vs-human Spectacular Bid matches played by scripted
+WebSocket clients (two users logged in through /api/auth/login/, one connection per seat), each
+side moving about once a second: the move round trip (action sent → own ``state`` with the new
+``seq`` received) p50/p99, next to the bare relay (platform/live/relay.py: group_send to a group
+holding the sender, which echoes the frame back) through the same channel layer and the same
+daphne, measured in the same run right after the matches: once at the message rate the matches
+reached, once at the nominal rate (every client one frame about every second).  Clients connect
+over a ramp (0.3 s per match, at most 60 s): a connect costs daphne's one database thread several
+queries, and daphne drops a handshake that is not accepted within 5 s.
+(b) saturation (every client acts as soon as it may): moves per second next to the relay's
+messages per second (the same number of closed-loop relay clients).
+
+In both the move logs are checked afterwards: each client's acknowledged command ids appear exactly
+once, in order, with the acknowledged seq, and seq is contiguous in every match.  When a match ends
+its pair of clients moves on to the next one of a pool built beforehand.
+
+Run ``.venv/bin/python tests/bench/live_bench.py`` (``--quick`` for a smoke run, ``--daphnes 2``
+for two daphne processes with the clients split across their ports — there is no load balancer).
+Prints figures only; asserts nothing.  Needs PostgreSQL and Redis on 127.0.0.1 (5432, 6379).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
+from websockets.exceptions import ConnectionClosed, InvalidHandshake  # noqa: E402
+
+from support.protocol_client import Http  # noqa: E402
+from support.stack import (  # noqa: E402
+    BIN,
+    REDIS_PORT,
+    Stack,
+    _drop_postgres,
+    _postgres_env,
+    free_port,
+    reachable,
+)
+
+# --- the stack ---------------------------------------------------------------------------------
+
+
+def start_stack(
+    label: str,
+    *,
+    redis_db: int,
+    extra_env: dict[str, str] | None = None,
+    workers: bool = True,
+    sweeper: bool = True,
+    daphnes: int = 1,
+) -> tuple[Stack, str, list[int]]:
+    """Real daphne(s) + clock and ai workers + sweeper on a fresh PostgreSQL database and a
+    flushed Redis database (what ``make_stack("postgres")`` builds, minus pytest)."""
+    missing = [n for n, p in (("PostgreSQL", 5432), ("Redis", REDIS_PORT)) if not reachable(p)]
+    if missing:
+        raise SystemExit(f"{', '.join(missing)} not reachable on 127.0.0.1: cannot run {label}")
+    run_dir = Path(tempfile.mkdtemp(prefix=f"{label}-"))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "DJANGO"))}
+    env.update(
+        PLATFORM_RUN_DIR=str(run_dir),
+        DJANGO_SETTINGS_MODULE="config.settings",
+        LOG_FORMAT="plain",
+        CLOCK_SWEEP_SECONDS="1",
+        PYTHONUNBUFFERED="1",
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        LIVE_RATE_LIMIT="100000",
+    )
+    pg_env, db_name = _postgres_env(run_dir)
+    env.update(pg_env)
+    env["REDIS_URL"] = f"redis://127.0.0.1:{REDIS_PORT}/{redis_db}"
+    import redis
+
+    redis.Redis.from_url(env["REDIS_URL"]).flushdb()
+    env.update(extra_env or {})
+    ports = [free_port() for _ in range(daphnes)]
+    stack = Stack(run_dir=run_dir, env=env, port=ports[0])
+    try:
+        stack.manage("migrate", "--noinput", "-v", "0", timeout=300)
+        for i, port in enumerate(ports):
+            stack.start(
+                "web" if i == 0 else f"web{i + 1}",
+                [
+                    str(BIN / "daphne"),
+                    "-b",
+                    "127.0.0.1",
+                    "-p",
+                    str(port),
+                    "config.asgi:application",
+                ],
+            )
+        queues: tuple[str, ...] = ()
+        if workers:
+            stack.start_worker("worker-clock", "clock")
+            stack.start_worker("worker-ai", "ai")
+            queues = ("ai", "clock")
+        if sweeper:
+            stack.start_sweeper()
+        stack.wait_ready(queues, timeout=120)
+    except BaseException:
+        stop_stack(stack, db_name)
+        raise
+    return stack, db_name, ports
+
+
+def stop_stack(stack: Stack, db_name: str) -> None:
+    stack.stop()
+    time.sleep(1.0)
+    if not os.environ.get("BENCH_KEEP_LOGS"):
+        shutil.rmtree(stack.run_dir, ignore_errors=True)
+    try:
+        _drop_postgres(db_name)
+    except Exception as exc:  # the figures are printed already; say it and go on
+        print(f"(could not drop database {db_name}: {exc})")
+
+
+def load() -> str:
+    """The machine's load: other programs on the two cores change every figure here."""
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.1f} (1 min) / {five:.1f} (5 min) on {os.cpu_count()} cores"
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(q / 100 * len(ordered) + 0.5)) - 1))]
+
+
+def fmt_ms(values: list[float]) -> str:
+    if not values:
+        return "no samples"
+    return (
+        f"p50 {pct(values, 50):7.1f} ms  p99 {pct(values, 99):7.1f} ms  "
+        f"max {max(values):7.1f} ms  (n={len(values)})"
+    )
+
+
+# --- setup inside the stack --------------------------------------------------------------------
+
+USERS = """
+import json
+from accounts.models import User
+for name in ({a!r}, {b!r}):
+    User.objects.create_user(username=name, password="pw-" + name + "-123")
+print(json.dumps(1))
+"""
+
+MAKE_MATCHES = """
+import json
+from accounts.models import User
+from games.core import TimeControl
+from live.services import SeatSpec, match_start
+a = User.objects.get(username={a!r})
+b = User.objects.get(username={b!r})
+out = []
+for i in range({count}):
+    m = match_start(game_slug="spectacular_bid", seats=[SeatSpec(user_id=a.pk),
+                    SeatSpec(user_id=b.pk)], seed={seed} + i,
+                    time_control=TimeControl(bank_ms=3_600_000, delay_ms=60_000))
+    out.append(m.pk)
+print(json.dumps(out))
+"""
+
+MOVE_LOGS = """
+import json
+from collections import Counter
+from live.models import Match, Move
+ids = json.loads({ids!r})
+logs = {{}}
+for mid, seq, seat, kind, cid in (Move.objects.filter(match_id__in=ids)
+        .order_by("match_id", "seq").values_list("match_id", "seq", "seat", "kind", "command_id")):
+    logs.setdefault(str(mid), []).append([seq, seat, kind, cid])
+ends = Counter(Match.objects.filter(pk__in=ids).values_list("status", "end_reason"))
+print(json.dumps({{"logs": logs, "ends": [[s, r, n] for (s, r), n in ends.items()]}}))
+"""
+
+
+def make_matches(stack: Stack, a: str, b: str, count: int, seed: int) -> list[int]:
+    return stack.django(MAKE_MATCHES.format(a=a, b=b, count=count, seed=seed), timeout=1800)  # type: ignore[return-value]
+
+
+# --- the scripted players ----------------------------------------------------------------------
+
+
+@dataclass
+class Phase:
+    name: str
+    interval: float | None  # seconds between one client's sends; None: as fast as it can
+    measure_from: float = 0.0
+    measure_to: float = 0.0
+    stop: bool = False
+    rtts: list[float] = field(default_factory=list)
+    done_in_window: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    acked: dict[tuple[int, int], list[tuple[str, int]]] = field(default_factory=dict)
+    unanswered: int = 0
+    ramp: float = 0.0  # seconds over which the clients connect at the start
+    clients: int = 1
+    connect_failures: int = 0
+    gave_up: int = 0
+    dropped: int = 0
+    matches_used: list[int] = field(default_factory=list)
+    pool_empty: int = 0
+
+    def in_window(self, t: float) -> bool:
+        return self.measure_from <= t < self.measure_to
+
+
+def next_gap(interval: float | None, rng: random.Random) -> float:
+    return 0.0 if interval is None else interval * rng.uniform(0.8, 1.2)
+
+
+async def seat_client(
+    ws_url: str,
+    origin: str,
+    sessionid: str,
+    match_id: int,
+    seat: int,
+    phase: Phase,
+    rng: random.Random,
+    pace: dict[str, Any],
+) -> None:
+    acked = phase.acked.setdefault((match_id, seat), [])
+    ws = await open_ws(
+        f"{ws_url}/ws/match/{match_id}/", origin, phase, {"Cookie": f"sessionid={sessionid}"}
+    )
+    if ws is None:
+        return
+    try:
+        await _play(ws, match_id, seat, phase, rng, pace, acked)
+    except ConnectionClosed:
+        phase.dropped += 1
+    finally:
+        await ws.close()
+
+
+async def open_ws(
+    url: str, origin: str, phase: Phase, headers: dict[str, str] | None = None
+) -> ClientConnection | None:
+    """Connect, retrying: under load daphne drops a handshake the consumer does not accept within
+    its connect timeout (5 s).  Every failed attempt is counted and printed."""
+    for attempt in range(8):
+        if phase.stop:
+            return None
+        try:
+            return await connect(
+                url, origin=origin, additional_headers=headers, max_size=2**22, open_timeout=15
+            )
+        except (OSError, TimeoutError, InvalidHandshake):
+            phase.connect_failures += 1
+            await asyncio.sleep(0.5 * (attempt + 1))
+    phase.gave_up += 1
+    return None
+
+
+async def _play(
+    ws: ClientConnection,
+    match_id: int,
+    seat: int,
+    phase: Phase,
+    rng: random.Random,
+    pace: dict[str, Any],
+    acked: list[tuple[str, int]],
+) -> None:
+    latest = -1
+    latest_at = 0.0
+    legal: list[Any] = []
+    running = True
+    pending: dict[str, Any] | None = None
+    give_up_at = None
+    while True:
+        now = time.perf_counter()
+        wait: float | None = None
+        if pending is None:
+            if phase.stop or not running:
+                return
+            if legal:
+                if pace["due"] is None:
+                    pace["due"] = pace["last"] + next_gap(phase.interval, rng)
+                if pace["due"] <= now:
+                    pace["due"] = None
+                    pace["last"] = now
+                    command_id = uuid.uuid4().hex
+                    pending = {
+                        "id": command_id,
+                        "seen": latest,
+                        "sent": now,
+                        "ack": None,
+                        "state_at": None,
+                    }
+                    action = rng.choice(legal)
+                    command: dict[str, Any] = {
+                        "type": "action",
+                        "command_id": command_id,
+                        "seat": seat,
+                        "seq": latest,
+                        "action": action,
+                    }
+                    if action.get("kind") == "ready":
+                        # both seats get ready at once: no seq, or one of them is stale
+                        del command["seq"]
+                    await ws.send(json.dumps(command))
+                    continue
+                wait = pace["due"] - now
+        elif phase.stop:
+            if give_up_at is None:
+                give_up_at = now + 20
+            wait = max(0.0, give_up_at - now)
+            if wait == 0.0:
+                phase.unanswered += 1
+                return
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=wait if wait is not None else 30)
+        except TimeoutError:
+            if pending is not None and not phase.stop and now - pending["sent"] > 60:
+                phase.unanswered += 1
+                return
+            continue
+        arrived = time.perf_counter()
+        message = json.loads(raw)
+        kind = message.get("type")
+        if kind == "state" and message.get("seat") == seat:
+            if message["seq"] > latest:
+                latest, latest_at = message["seq"], arrived
+                legal = message["legal"]
+                running = message["match"]["status"] == "running"
+            if (
+                pending is not None
+                and pending["ack"] is not None
+                and pending["state_at"] is None
+                and message["seq"] >= pending["ack"]
+            ):
+                pending["state_at"] = arrived
+        elif kind == "ack" and pending is not None and message["command_id"] == pending["id"]:
+            pending["ack"] = message["seq"]
+            acked.append((pending["id"], message["seq"]))
+            if latest >= message["seq"]:  # the view came first (not expected)
+                pending["state_at"] = latest_at
+        elif kind == "error":
+            code = message.get("code", "?")
+            phase.errors[code] = phase.errors.get(code, 0) + 1
+            if pending is not None and message.get("command_id") == pending["id"]:
+                pending = None
+            await ws.send(json.dumps({"type": "resync"}))
+            continue
+        if pending is not None and pending["ack"] is not None and pending["state_at"]:
+            if phase.in_window(pending["sent"]):
+                phase.rtts.append((pending["state_at"] - pending["sent"]) * 1000)
+            if phase.in_window(pending["state_at"]):
+                phase.done_in_window += 1
+            pending = None
+
+
+async def pair_loop(
+    ws_urls: list[str],
+    origin: str,
+    sessions: tuple[str, str],
+    pool: list[int],
+    phase: Phase,
+    index: int,
+) -> None:
+    rng = random.Random(index)
+    ws_url = ws_urls[index % len(ws_urls)]
+    await asyncio.sleep(phase.ramp * index / max(1, phase.clients))
+    clocks = [{"last": time.perf_counter() - rng.random(), "due": None} for _ in (0, 1)]
+    while not phase.stop:
+        if not pool:
+            phase.pool_empty += 1
+            return
+        match_id = pool.pop()
+        phase.matches_used.append(match_id)
+        await asyncio.gather(
+            *(
+                seat_client(ws_url, origin, sessions[s], match_id, s, phase, rng, clocks[s])
+                for s in (0, 1)
+            )
+        )
+
+
+async def run_live(
+    ws_urls: list[str],
+    origin: str,
+    sessions: tuple[str, str],
+    pool: list[int],
+    pairs: int,
+    phase: Phase,
+    warmup: float,
+    measure: float,
+) -> float:
+    start = time.perf_counter()
+    phase.measure_from = start + warmup
+    phase.measure_to = start + warmup + measure
+    phase.clients = pairs
+    tasks = [
+        asyncio.create_task(pair_loop(ws_urls, origin, sessions, pool, phase, i))
+        for i in range(pairs)
+    ]
+    await asyncio.sleep(warmup + measure)
+    phase.stop = True
+    await asyncio.gather(*tasks, return_exceptions=False)
+    return phase.done_in_window / measure
+
+
+# --- the relay ---------------------------------------------------------------------------------
+
+
+async def relay_client(
+    ws_url: str, origin: str, index: int, phase: Phase, frame_bytes: int
+) -> None:
+    rng = random.Random(10_000 + index)
+    name = f"c{index}-{uuid.uuid4().hex[:8]}"
+    await asyncio.sleep(phase.ramp * index / max(1, phase.clients))
+    ws = await open_ws(f"{ws_url}/ws/bench/relay/{name}/", origin, phase)
+    if ws is None:
+        return
+    try:
+        await _relay(ws, name, phase, rng, frame_bytes)
+    except ConnectionClosed:
+        phase.dropped += 1
+    finally:
+        await ws.close()
+
+
+async def _relay(
+    ws: ClientConnection, name: str, phase: Phase, rng: random.Random, frame_bytes: int
+) -> None:
+    last = time.perf_counter() - rng.random() * (phase.interval or 0)
+    n = 0
+    while not phase.stop:
+        gap = next_gap(phase.interval, rng)
+        delay = last + gap - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        if phase.stop:
+            break
+        n += 1
+        command_id = f"{name}-{n}"
+        body = {
+            "type": "action",
+            "command_id": command_id,
+            "seat": 0,
+            "seq": n,
+            "action": {"kind": "place", "tile": [6, 5], "end": "W"},
+            "pad": "",
+        }
+        body["pad"] = "x" * max(0, frame_bytes - len(json.dumps(body)))
+        sent = last = time.perf_counter()
+        await ws.send(json.dumps(body))
+        while True:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=30)
+            except TimeoutError:
+                phase.unanswered += 1
+                return
+            if json.loads(raw).get("command_id") == command_id:
+                break
+        got = time.perf_counter()
+        if phase.in_window(sent):
+            phase.rtts.append((got - sent) * 1000)
+        if phase.in_window(got):
+            phase.done_in_window += 1
+
+
+async def run_relay(
+    ws_urls: list[str],
+    origin: str,
+    clients: int,
+    phase: Phase,
+    warmup: float,
+    measure: float,
+    frame_bytes: int,
+) -> float:
+    start = time.perf_counter()
+    phase.measure_from = start + warmup
+    phase.measure_to = start + warmup + measure
+    phase.clients = clients
+    tasks = [
+        asyncio.create_task(relay_client(ws_urls[i % len(ws_urls)], origin, i, phase, frame_bytes))
+        for i in range(clients)
+    ]
+    await asyncio.sleep(warmup + measure)
+    phase.stop = True
+    await asyncio.gather(*tasks)
+    return phase.done_in_window / measure
+
+
+# --- the move-log check ------------------------------------------------------------------------
+
+
+def check_logs(stack: Stack, phase: Phase) -> dict[str, Any]:
+    ids = sorted(set(phase.matches_used))
+    data = stack.django(MOVE_LOGS.format(ids=json.dumps(ids)), timeout=600)
+    logs: dict[str, list[list[Any]]] = data["logs"]  # type: ignore[index]
+    gaps = lost = duplicated = reordered = seq_mismatch = unacked_applied = ended = 0
+    for mid in ids:
+        log = logs.get(str(mid), [])
+        if [row[0] for row in log] != list(range(1, len(log) + 1)):
+            gaps += 1
+        for seat in (0, 1):
+            mine = [
+                (row[3], row[0]) for row in log if row[1] == seat and row[3] not in ("", "r0", "r1")
+            ]
+            acked = phase.acked.get((mid, seat), [])
+            logged_ids = [cid for cid, _ in mine]
+            acked_ids = [cid for cid, _ in acked]
+            counts: dict[str, int] = {}
+            for cid in logged_ids:
+                counts[cid] = counts.get(cid, 0) + 1
+            duplicated += sum(1 for cid in acked_ids if counts.get(cid, 0) > 1)
+            duplicated += len(acked_ids) - len(set(acked_ids))
+            by_seq = {row[0]: row for row in log}
+            for cid, seq in acked:
+                if cid in counts:
+                    continue
+                if by_seq.get(seq, [None, None, "action"])[2] != "action":
+                    ended += 1  # acknowledged, but the match ended (time / unreliable time)
+                else:
+                    lost += 1
+            unacked_applied += sum(1 for cid in logged_ids if cid not in set(acked_ids))
+            present = [cid for cid in logged_ids if cid in set(acked_ids)]
+            if present != [cid for cid in acked_ids if cid in counts]:
+                reordered += 1
+            logged_seq = dict(mine)
+            seq_mismatch += sum(
+                1 for cid, seq in acked if cid in logged_seq and logged_seq[cid] != seq
+            )
+    return {
+        "matches": len(ids),
+        "acked": sum(len(v) for v in phase.acked.values()),
+        "lost": lost,
+        "ended_instead": ended,
+        "duplicated": duplicated,
+        "reordered_clients": reordered,
+        "ack_seq_mismatch": seq_mismatch,
+        "applied_but_unacked": unacked_applied,
+        "matches_with_seq_gaps": gaps,
+        "match_ends": data["ends"],  # type: ignore[index]
+    }
+
+
+def print_check(check: dict[str, Any]) -> None:
+    ends = ", ".join(f"{s}/{r or '-'}: {n}" for s, r, n in sorted(check["match_ends"]))
+    print(
+        f"    move logs: {check['matches']} matches, {check['acked']} acknowledged commands; "
+        f"lost {check['lost']}, duplicated {check['duplicated']}, reordered "
+        f"{check['reordered_clients']} clients, ack/log seq mismatches {check['ack_seq_mismatch']},"
+        f" applied-but-unacknowledged {check['applied_but_unacked']}, matches with seq gaps "
+        f"{check['matches_with_seq_gaps']}"
+    )
+    if check["ended_instead"]:
+        print(
+            f"    acknowledged commands that were not applied because the match ended instead "
+            f"(an abort or time-loss move holds the acknowledged seq): {check['ended_instead']}"
+        )
+    print(f"    match states afterwards: {ends}")
+
+
+# --- main --------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="smoke run: 20 matches, short phases")
+    parser.add_argument("--matches", type=int, default=None, help="concurrent matches (200)")
+    parser.add_argument("--measure", type=float, default=None, help="seconds measured per phase")
+    parser.add_argument("--daphnes", type=int, default=1, help="daphne processes (clients split)")
+    args = parser.parse_args()
+    pairs = args.matches or (20 if args.quick else 200)
+    measure = args.measure or (8.0 if args.quick else 30.0)
+    # Connections open over `ramp` seconds (a connect costs daphne's one database thread a few
+    # queries; all at once, daphne drops the handshakes it cannot accept within 5 s).
+    ramp = round(min(60.0, 0.3 * pairs), 1)
+    warmup = ramp + (3.0 if args.quick else 10.0)
+    relay_ramp = min(ramp, 5.0)  # a relay connection costs no database work
+    relay_warmup = relay_ramp + (3.0 if args.quick else 10.0)
+    pool_a = pairs * (3 if args.quick else 2)
+    pool_b = pairs * (3 if args.quick else 2)
+    frame_bytes = 160
+    print(
+        f"live bench: {pairs} concurrent Spectacular Bid matches (2 clients each), "
+        f"{args.daphnes} daphne process(es), PostgreSQL + Redis, clock+ai workers (concurrency 1)"
+        f" + sweeper; warm-up {warmup:.0f} s, measured {measure:.0f} s per phase"
+    )
+    t0 = time.monotonic()
+    stack, db_name, ports = start_stack(
+        "live-bench", redis_db=12, extra_env={"LIVE_BENCH_RELAY": "1"}, daphnes=args.daphnes
+    )
+    try:
+        a, b = f"bench-a-{uuid.uuid4().hex[:6]}", f"bench-b-{uuid.uuid4().hex[:6]}"
+        stack.django(USERS.format(a=a, b=b))
+        sessions = []
+        for name in (a, b):
+            http = Http(stack.base_url)
+            http.login(name, f"pw-{name}-123")
+            sid = http.cookie("sessionid")
+            assert sid, "login gave no session cookie"
+            sessions.append(sid)
+        t1 = time.monotonic()
+        pool_rate = make_matches(stack, a, b, pool_a, seed=1)
+        pool_sat = make_matches(stack, a, b, pool_b, seed=100_000)
+        print(
+            f"setup: stack {t1 - t0:.1f} s, {pool_a + pool_b} matches created in "
+            f"{time.monotonic() - t1:.1f} s (one Django shell call per pool)"
+        )
+        ws_urls = [f"ws://127.0.0.1:{p}" for p in ports]
+        origin = stack.base_url
+        sess = (sessions[0], sessions[1])
+
+        # (a) paced: each side about once a second; then the relay at the same message rate.
+        live_a = Phase("live paced", interval=1.0, ramp=ramp)
+        rate_a = asyncio.run(
+            run_live(ws_urls, origin, sess, pool_rate, pairs, live_a, warmup, measure)
+        )
+        load_a = load()
+        check_a = check_logs(stack, live_a)
+        clients = 2 * pairs
+        relay_interval = clients / rate_a if rate_a > 0 else 1.0
+        relay_a = Phase("relay at the live rate", interval=relay_interval, ramp=relay_ramp)
+        relay_rate_a = asyncio.run(
+            run_relay(ws_urls, origin, clients, relay_a, relay_warmup, measure, frame_bytes)
+        )
+        relay_n = Phase("relay at the nominal rate", interval=1.0, ramp=relay_ramp)
+        relay_rate_n = asyncio.run(
+            run_relay(ws_urls, origin, clients, relay_n, relay_warmup, measure, frame_bytes)
+        )
+        print(
+            f"\n(a) {pairs} matches, each side moving about once a second (clients connect over "
+            f"{ramp:.0f} s, then {warmup - ramp:.0f} s of warm-up)"
+        )
+        print(f"    live move round trip   {fmt_ms(live_a.rtts)}   {rate_a:6.1f} moves/s")
+        print(
+            f"    bare relay round trip  {fmt_ms(relay_a.rtts)}   {relay_rate_a:6.1f} msg/s "
+            f"(the live rate: {clients} clients, one {frame_bytes}-byte frame every "
+            f"{relay_interval:.2f} s each)"
+        )
+        print(
+            f"    bare relay round trip  {fmt_ms(relay_n.rtts)}   {relay_rate_n:6.1f} msg/s "
+            f"(the nominal rate: {clients} clients, one frame about every 1.00 s each)"
+        )
+        for label, relay in (("the live rate", relay_a), ("the nominal rate", relay_n)):
+            ratio = pct(live_a.rtts, 99) / pct(relay.rtts, 99)
+            print(
+                f"    p99 live / relay at {label} = {ratio:.2f}x  (target <= 3x: "
+                f"{'met' if ratio <= 3 else 'NOT met'})"
+            )
+        print(
+            f"    client errors: {live_a.errors or 'none'}; unanswered live "
+            f"{live_a.unanswered}, relay {relay_a.unanswered + relay_n.unanswered}; pairs that "
+            f"ran out of matches {live_a.pool_empty}"
+        )
+        print(
+            "    connections (failed attempts / given up / dropped): live "
+            f"{live_a.connect_failures}/{live_a.gave_up}/{live_a.dropped}, relay "
+            f"{relay_a.connect_failures + relay_n.connect_failures}/"
+            f"{relay_a.gave_up + relay_n.gave_up}/{relay_a.dropped + relay_n.dropped}"
+        )
+        print(f"    during the live phase: {load_a}")
+        print_check(check_a)
+
+        # (b) saturation: everyone acts as soon as it may; the relay closed-loop, same clients.
+        live_b = Phase("live saturated", interval=None, ramp=ramp)
+        rate_b = asyncio.run(
+            run_live(ws_urls, origin, sess, pool_sat, pairs, live_b, warmup, measure)
+        )
+        load_b = load()
+        check_b = check_logs(stack, live_b)
+        relay_b = Phase("relay saturated", interval=None, ramp=relay_ramp)
+        relay_rate_b = asyncio.run(
+            run_relay(ws_urls, origin, clients, relay_b, relay_warmup, measure, frame_bytes)
+        )
+        print(f"\n(b) saturation, {pairs} matches ({clients} clients) acting as fast as they can")
+        print(f"    live   {rate_b:7.1f} moves/s   round trip {fmt_ms(live_b.rtts)}")
+        print(f"    relay  {relay_rate_b:7.1f} msg/s     round trip {fmt_ms(relay_b.rtts)}")
+        share = rate_b / relay_rate_b if relay_rate_b else float("nan")
+        print(
+            f"    live / relay = {100 * share:.0f} %  (target >= 40 %: "
+            f"{'met' if share >= 0.4 else 'NOT met'})"
+        )
+        print(
+            f"    client errors: {live_b.errors or 'none'}; unanswered live "
+            f"{live_b.unanswered}, relay {relay_b.unanswered}; pairs that ran out of matches "
+            f"{live_b.pool_empty}"
+        )
+        print(
+            "    connections (failed attempts / given up / dropped): live "
+            f"{live_b.connect_failures}/{live_b.gave_up}/{live_b.dropped}, relay "
+            f"{relay_b.connect_failures}/{relay_b.gave_up}/{relay_b.dropped}"
+        )
+        print(f"    during the live phase: {load_b}")
+        print_check(check_b)
+        print(f"\ntotal {time.monotonic() - t0:.0f} s; {load()}")
+    finally:
+        stop_stack(stack, db_name)
+
+
+if __name__ == "__main__":
+    main()

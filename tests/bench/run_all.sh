@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs every tests/bench/*_bench.py in turn with the project's .venv python, a header per bench.
+# `make bench` runs them in full; BENCH_QUICK=1 passes --quick to every bench (smoke runs).
+# Benches print figures and assert nothing: this exits non-zero only when a bench crashes.
+set -u
+cd "$(dirname "$0")/../.."
+PY=.venv/bin/python
+[ -x "$PY" ] || { echo "no $PY: run 'make venv' first" >&2; exit 2; }
+args=()
+case "${BENCH_QUICK:-}" in 1|true|yes|on) args=(--quick) ;; esac
+failed=()
+for bench in tests/bench/*_bench.py; do
+    name=$(basename "$bench" .py)
+    echo
+    echo "================================================================================"
+    echo "== $name ${args[*]:-}  ($(date -u '+%Y-%m-%d %H:%M:%S UTC'))"
+    echo "================================================================================"
+    start=$(date +%s)
+    if "$PY" "$bench" "${args[@]}"; then
+        echo "-- $name finished in $(( $(date +%s) - start )) s"
+    else
+        code=$?
+        echo "-- $name CRASHED (exit $code) after $(( $(date +%s) - start )) s"
+        failed+=("$name")
+    fi
+done
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "benches that crashed: ${failed[*]}"
+    exit 1
+fi
+echo "all benches ran"
