@@ -271,7 +271,7 @@ def action_submit(
     else:
         match.wake_ms = wake_at(match.clock, stall_bound_ms=_stall_bound_ms())
         match.save(update_fields=["seq", "state", "clock", "wake_ms"])
-    _after_change(match, game, state, events=events)
+    _after_change(match, game, state, seats=seats, events=events)
     return Applied(seq=match.seq)
 
 
@@ -303,7 +303,7 @@ def match_resign(
         EndReason.RESIGN,
         arrival.ms,
     )
-    _after_change(match, game, state, events=(Event("resigned", {"seat": acting}),))
+    _after_change(match, game, state, seats=seats, events=(Event("resigned", {"seat": acting}),))
     return Applied(seq=match.seq)
 
 
@@ -471,13 +471,15 @@ def _end_on_time(
     match: Match, game: Game, state: State, seats: Sequence[Seat], flagged: int, now_ms: int
 ) -> None:
     if _no_show(match, seats, flagged, now_ms):
-        _after_change(match, game, state, events=(Event("aborted", {"reason": "no_start"}),))
+        _after_change(
+            match, game, state, seats=seats, events=(Event("aborted", {"reason": "no_start"}),)
+        )
         return
     _append(match, MoveKind.TIME_LOSS, seat=flagged, ms=now_ms, detail="the clock ran out")
     _finish(
         match, game, seats, forfeit_result(game, match.seat_count, flagged), EndReason.TIME, now_ms
     )
-    _after_change(match, game, state, events=(Event("time_loss", {"seat": flagged}),))
+    _after_change(match, game, state, seats=seats, events=(Event("time_loss", {"seat": flagged}),))
 
 
 def _end_unreliable(
@@ -492,7 +494,7 @@ def _end_unreliable(
     TimeIncident.objects.create(match=match, node=timebase.NODE, kind="abort", detail=detail)
     _append(match, MoveKind.ABORT, seat=None, ms=stamp.ms, detail=f"unreliable time: {detail}")
     _abort(match, EndReason.UNRELIABLE_TIME, detail, stamp.ms)
-    _after_change(match, game, state, events=(Event("aborted", {"reason": detail}),))
+    _after_change(match, game, state, seats=seats, events=(Event("aborted", {"reason": detail}),))
 
 
 def _end_stall(match: Match, game: Game, state: State, seats: Sequence[Seat], now_ms: int) -> str:
@@ -500,7 +502,9 @@ def _end_stall(match: Match, game: Game, state: State, seats: Sequence[Seat], no
     (Start, Continue, reveal); otherwise the stalling seat forfeits."""
     for decision in state.pending():
         if _no_show(match, seats, decision.seat, now_ms):
-            _after_change(match, game, state, events=(Event("aborted", {"reason": "no_start"}),))
+            _after_change(
+                match, game, state, seats=seats, events=(Event("aborted", {"reason": "no_start"}),)
+            )
             return "no_start"
         legal = state.legal_actions(decision.seat)
         if len(legal) != 1:
@@ -513,7 +517,9 @@ def _end_stall(match: Match, game: Game, state: State, seats: Sequence[Seat], no
                 EndReason.STALL,
                 now_ms,
             )
-            _after_change(match, game, state, events=(Event("stalled", {"seat": decision.seat}),))
+            _after_change(
+                match, game, state, seats=seats, events=(Event("stalled", {"seat": decision.seat}),)
+            )
             return "stall_forfeit"
     events: list[Event] = []
     acted = None
@@ -543,18 +549,25 @@ def _end_stall(match: Match, game: Game, state: State, seats: Sequence[Seat], no
     else:
         match.wake_ms = wake_at(match.clock, stall_bound_ms=_stall_bound_ms())
         match.save(update_fields=["seq", "state", "clock", "wake_ms"])
-    _after_change(match, game, state, events=events)
+    _after_change(match, game, state, seats=seats, events=events)
     return "stall_continue"
 
 
 # --- after commit -----------------------------------------------------------------------------
 
 
-def _after_change(match: Match, game: Game, state: State, *, events: Sequence[Event]) -> None:
+def _after_change(
+    match: Match,
+    game: Game,
+    state: State,
+    *,
+    events: Sequence[Event],
+    seats: Sequence[Seat] | None = None,
+) -> None:
     """Publish and schedule once the transaction has committed (never inside it)."""
     from . import tasks
 
-    seats = _seats_of(match)
+    seats = _seats_of(match) if seats is None else seats
     match_id, seq, wake = match.pk, match.seq, match.wake_ms
     ai_seats: list[int] = []
     if match.status == MatchStatus.RUNNING:

@@ -60,3 +60,14 @@ def start_ai_match(page, slug: str, level: str = "random") -> None:
     page.get_by_test_id("connection-status").and_(page.locator("[data-status=open]")).wait_for(
         timeout=15000
     )
+
+
+def click(locator) -> bool:
+    """Click unless the board re-rendered the element away meanwhile (the AI moved first)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        locator.first.click(timeout=2000)
+        return True
+    except PlaywrightTimeout:
+        return False

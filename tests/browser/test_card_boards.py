@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from .conftest import sign_up, start_ai_match
+from .conftest import click, sign_up, start_ai_match
 
 pytestmark = pytest.mark.browser
 
@@ -22,28 +22,23 @@ def step(page, turn: int) -> str:
     """One action through the board's own controls; '' while waiting for the AI."""
     for testid in ("bid-3", "bid-2", "bid-1"):
         if enabled(page, testid):
-            page.get_by_test_id(testid).click()
-            return "bid"
+            return "bid" if click(page.get_by_test_id(testid)) else ""
     locks = page.locator("[data-testid^=lock-]:not([data-testid^=lock-state])")
     if locks.count() and locks.first.is_enabled():
-        locks.first.click()
-        return "lock"
+        return "lock" if click(locks) else ""
     if enabled(page, "bet-button") and turn % 3 == 0:
-        page.get_by_test_id("size-half-pot").click()
-        page.get_by_test_id("bet-button").click()
-        return "bet"
+        if click(page.get_by_test_id("size-half-pot")) and click(page.get_by_test_id("bet-button")):
+            return "bet"
+        return ""
     for testid in ("check-button", "call-button"):
         if enabled(page, testid):
-            page.get_by_test_id(testid).click()
-            return testid
+            return testid if click(page.get_by_test_id(testid)) else ""
     if enabled(page, "hint-button"):
-        page.get_by_test_id("hint-button").click()
-        if enabled(page, "play-button"):
-            page.get_by_test_id("play-button").click()
+        click(page.get_by_test_id("hint-button"))
+        if enabled(page, "play-button") and click(page.get_by_test_id("play-button")):
             return "play"
     if enabled(page, "pass-button"):
-        page.get_by_test_id("pass-button").click()
-        return "pass"
+        return "pass" if click(page.get_by_test_id("pass-button")) else ""
     return ""
 
 
@@ -74,7 +69,7 @@ def test_card_board_plays_against_the_ai_then_resigns(make_stack, browser, slug,
     assert needs <= set(done), done
     assert page.get_by_test_id("last-action").inner_text().strip()
     if not page.get_by_test_id("result-screen").is_visible():
-        page.get_by_test_id("resign-button").click()
-        page.get_by_test_id("resign-confirm-yes").click()
+        click(page.get_by_test_id("resign-button"))
+        click(page.get_by_test_id("resign-confirm-yes"))
     page.get_by_test_id("result-screen").wait_for(state="visible", timeout=15000)
     assert not errors, errors
