@@ -4,7 +4,8 @@
 // and the hand history.
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/holdem.md.
-import { el, translator, loadCss, cardRow, cardSvg, cardName, cardsText, nameOf, pickFocus, makeSender, ignoreKey, fillLog, parseCard, betPanel, createHandover } from "./cards.js";
+import { el, cardBoard, cardRow, cardSvg, cardName, cardsText, fillLog, parseCard } from "./cards.js";
+import { pokerDict, betControls, showBets, betKeys, betTurnText, stackAndBet, sharedEventText, showStandings } from "./poker.js";
 
 const DICT = {
   en: {
@@ -14,7 +15,6 @@ const DICT = {
     hand_no: "Hand {n}",
     street_preflop: "Pre-flop", street_flop: "Flop", street_turn: "Turn", street_river: "River",
     blinds: "Blinds {sb}/{bb}",
-    pot: "Pot {n}",
     main_pot: "Main pot {n}",
     side_pot: "Side pot {k}: {n}",
     eligible: "for {names}",
@@ -22,16 +22,9 @@ const DICT = {
     community: "Community cards",
     no_board: "No community cards yet.",
     stack: "Stack {n}",
-    bet: "Bet {n}",
     button: "Dealer", sb: "SB", bb: "BB",
     button_t: "dealer button", sb_t: "small blind", bb_t: "big blind",
     folded: "folded", all_in: "all-in", out: "out", not_dealt: "not dealt in",
-    to_act: "to act",
-    you: "you",
-    your_turn_call: "Your turn: {n} to call.",
-    your_turn_check: "Your turn: check or bet.",
-    other_turn: "{name} to act.",
-    over: "The match is over.",
     showdown_title: "Last hand (hand {n})",
     uncontested: "{name} won {n} uncontested (no cards shown).",
     pot_won: "{pot}: {amount} → {winners}",
@@ -44,19 +37,14 @@ const DICT = {
     this_hand: "This hand",
     last_hand: "Previous hand",
     ev_blinds: "Blinds: {sb} posts {sba}, {bb} posts {bba}.",
-    ev_fold: "{name} folds.", ev_check: "{name} checks.", ev_call: "{name} calls {to}.",
-    ev_bet: "{name} bets {to}.", ev_raise: "{name} raises to {to}.", ev_all_in: " (all-in)",
     ev_street: "{street}: {cards}{runout}",
     ev_run_out: " (run out)",
     act_fold: "folded", act_check: "checked", act_call: "called {to}", act_bet: "bet {to}", act_raise: "raised to {to}",
-    ev_uncalled: "{n} uncalled returned to {name}.",
     ev_won_uncontested: "{name} wins {n} uncontested.",
     ev_showdown: "Showdown.",
     ev_hand_start: "Hand {n} dealt; dealer {name}.",
     ev_hand_end: "Hand {n} settled.",
-    ev_match_end: "{name} wins the match.",
     result_title: "Final standings",
-    result_row: "{place}. {name}: {n} chips",
     keys: "Keys: F fold, C check/call, B or Enter bet/raise the amount, ←/→ on the slider, 1 ½ pot, 2 pot, 3 all-in, ? rules.",
   },
   de: {
@@ -66,7 +54,6 @@ const DICT = {
     hand_no: "Hand {n}",
     street_preflop: "Vor dem Flop", street_flop: "Flop", street_turn: "Turn", street_river: "River",
     blinds: "Blinds {sb}/{bb}",
-    pot: "Pot {n}",
     main_pot: "Hauptpot {n}",
     side_pot: "Nebenpot {k}: {n}",
     eligible: "für {names}",
@@ -74,16 +61,9 @@ const DICT = {
     community: "Gemeinschaftskarten",
     no_board: "Noch keine Gemeinschaftskarten.",
     stack: "Chips {n}",
-    bet: "Einsatz {n}",
     button: "Geber", sb: "SB", bb: "BB",
     button_t: "Geberknopf", sb_t: "Small Blind", bb_t: "Big Blind",
     folded: "ausgestiegen", all_in: "all-in", out: "ausgeschieden", not_dealt: "nicht dabei",
-    to_act: "am Zug",
-    you: "du",
-    your_turn_call: "Du bist dran: {n} zum Mitgehen.",
-    your_turn_check: "Du bist dran: schieben oder setzen.",
-    other_turn: "{name} ist am Zug.",
-    over: "Die Partie ist beendet.",
     showdown_title: "Letzte Hand (Hand {n})",
     uncontested: "{name} gewann {n} ohne Showdown (keine Karten gezeigt).",
     pot_won: "{pot}: {amount} → {winners}",
@@ -96,19 +76,14 @@ const DICT = {
     this_hand: "Diese Hand",
     last_hand: "Vorige Hand",
     ev_blinds: "Blinds: {sb} setzt {sba}, {bb} setzt {bba}.",
-    ev_fold: "{name} steigt aus.", ev_check: "{name} schiebt.", ev_call: "{name} geht mit auf {to}.",
-    ev_bet: "{name} setzt {to}.", ev_raise: "{name} erhöht auf {to}.", ev_all_in: " (all-in)",
     ev_street: "{street}: {cards}{runout}",
     ev_run_out: " (ausgespielt)",
     act_fold: "ausgestiegen", act_check: "geschoben", act_call: "mitgegangen {to}", act_bet: "gesetzt {to}", act_raise: "erhöht auf {to}",
-    ev_uncalled: "{n} nicht gedeckt an {name} zurück.",
     ev_won_uncontested: "{name} gewinnt {n} ohne Showdown.",
     ev_showdown: "Showdown.",
     ev_hand_start: "Hand {n} gegeben; Geber {name}.",
     ev_hand_end: "Hand {n} abgerechnet.",
-    ev_match_end: "{name} gewinnt die Partie.",
     result_title: "Endstand",
-    result_row: "{place}. {name}: {n} Chips",
     keys: "Tasten: F aussteigen, C schieben/mitgehen, B oder Enter setzen/erhöhen, ←/→ am Regler, 1 ½ Pot, 2 Pot, 3 all-in, ? Regeln.",
   },
 };
@@ -118,47 +93,26 @@ const HAND_DE = {
   Flush: "Flush", "Full House": "Full House", Quads: "Vierling", "Straight Flush": "Straight Flush",
 };
 
-export function mount(root, { client, seats = [], lang = "en" }) {
-  loadCss();
-  const tr = translator(DICT, lang);
-  const mySeats = seats.map(Number);
-  const sender = makeSender(client, mySeats);
-  const handName = (h) => (lang === "de" ? HAND_DE[h] || h : h);
-  let stateBySeat = {};
-  let lastState = null;
-  let shownSeat = null;
-
-  let gated = false; // pass and play: this seat's cards wait behind the hand-over panel
-  const handover = createHandover(tr, mySeats, () => render());
-  root.classList.add("cg", "hd");
-  root.setAttribute("aria-label", tr("board"));
-  const status = el("div", { class: "cg-status", "data-testid": "status", role: "status", "aria-live": "polite" });
-  const last = el("div", { class: "cg-last", "data-testid": "last-action" });
-  const seatsRow = el("div", { class: "cg-seats", "data-testid": "seats" });
-  const table = el("div", { class: "cg-table", "data-testid": "table" });
+export function mount(root, options) {
+  const b = cardBoard(root, options, { dict: pokerDict(DICT), cls: "hd" });
+  const { tr, name } = b;
+  const handName = (h) => (b.lang === "de" ? HAND_DE[h] || h : h);
   const mine = el("div", { class: "hd-mine", "data-testid": "hole-cards" });
-  const controls = el("div", { class: "hd-bet", "data-testid": "controls" });
+  const controls = betControls();
   const showdown = el("div", { class: "hd-showdown", "data-testid": "showdown", hidden: true });
-  const result = el("div", { class: "cg-result", "data-testid": "board-result", hidden: true });
-  const log = el("details", { "data-testid": "history" });
-  const keys = el("p", { class: "cg-keys muted", text: tr("keys"), hidden: !mySeats.length });
-  root.replaceChildren(status, last, seatsRow, table, handover.element, mine, controls, result, showdown, log, keys);
-
-  const name = (seat) => nameOf(lastState, seat, tr);
   const names = (list) => (list || []).map((s) => name(Number(s))).join(", ");
+  const betMemory = {};
+  let controlsApi = null;
 
   function logText(e) {
     switch (e.kind) {
       case "blinds": return tr("ev_blinds", { sb: name(e.small_blind?.[0]), sba: e.small_blind?.[1], bb: name(e.big_blind?.[0]), bba: e.big_blind?.[1] });
-      case "action": return tr(`ev_${e.action}`, { name: name(e.seat), to: e.to }) + (e.all_in ? tr("ev_all_in") : "");
       case "street": return tr("ev_street", { street: tr(`street_${e.street}`), cards: cardsText(e.cards), runout: e.run_out ? tr("ev_run_out") : "" });
-      case "uncalled_returned": return tr("ev_uncalled", { name: name(e.seat), n: e.amount });
       case "won_uncontested": return tr("ev_won_uncontested", { name: name(e.seat), n: e.amount });
       case "showdown": return tr("ev_showdown") + " " + (e.pots || []).map((p, i) => potText(p, i)).join(" ");
       case "hand_start": return tr("ev_hand_start", { n: e.hand_no + 1, name: name(e.button) });
       case "hand_end": return tr("ev_hand_end", { n: e.hand_no + 1 });
-      case "match_end": return tr("ev_match_end", { name: name(e.winner) });
-      default: return e.kind;
+      default: return sharedEventText(b, e) ?? e.kind;
     }
   }
   const potName = (i) => (i === 0 ? tr("main_pot", { n: "" }).trim() : tr("side_pot", { k: i, n: "" }).replace(/:\s*$/, ""));
@@ -167,44 +121,25 @@ export function mount(root, { client, seats = [], lang = "en" }) {
     return tr("pot_won", { pot: potName(i), amount: p.amount, winners }) + (p.hand ? ` ${tr("pot_won_with", { hand: handName(p.hand) })}` : "") + ".";
   }
 
-  function current() {
-    const f = pickFocus(stateBySeat, mySeats, shownSeat);
-    shownSeat = f.seat;
-    return f;
-  }
-  const legalOf = (msg) => (gated || ["finished", "aborted"].includes(lastState?.match?.status) ? [] : msg?.legal || []);
-
-  function render() {
-    const f = current();
-    if (!f.msg) return;
-    const view = f.msg.view;
-    gated = handover.active(view.phase === "over" ? null : f.seat, nameOf(lastState, f.seat, tr));
-    const legal = legalOf(f.msg);
-    root.dataset.phase = view.phase;
-    renderStatus(f, view, legal);
+  function draw(f, view, legal) {
+    renderStatus(view, legal);
     const evs = view.last_events || [];
     const lastEv = [...evs].reverse().find((e) => e.kind === "action") || evs[evs.length - 1];
-    last.replaceChildren(el("strong", { text: tr("last") }), " ", lastEv ? logText(lastEv) : tr("nothing_yet"));
-    renderSeats(f, view);
+    b.setLast(lastEv ? logText(lastEv) : null);
+    renderSeats(view);
     renderTable(view);
     renderMine(f, view);
-    renderControls(f, view, legal);
+    controlsApi = showBets(b, controls, f, view, legal, betMemory);
     renderShowdown(view);
-    renderResult(view);
+    showStandings(b, view);
     const lines = (view.hand_log || []).map(logText);
     const prev = (view.last_hand?.log || []).map(logText);
-    fillLog(log, tr("history"), [...lines.map((l) => `${tr("this_hand")}: ${l}`).reverse(), ...prev.map((l) => `${tr("last_hand")}: ${l}`).reverse()]);
+    fillLog(b.log, tr("history"), [...lines.map((l) => `${tr("this_hand")}: ${l}`).reverse(), ...prev.map((l) => `${tr("last_hand")}: ${l}`).reverse()]);
   }
 
-  function renderStatus(f, view, legal) {
-    let text;
-    if (view.phase === "over" || !view.to_act?.length) text = tr("over");
-    else if (legal.length) text = view.to_call ? tr("your_turn_call", { n: view.to_call }) : tr("your_turn_check");
-    else text = tr("other_turn", { name: name(view.to_act[0]) });
-    text = `${tr(`street_${view.street}`)} · ${text}`;
-    if (!mySeats.length) text += ` ${tr("spectating")}`;
-    status.textContent = text;
-    status.classList.toggle("is-your-turn", legal.length > 0);
+  function renderStatus(view, legal) {
+    const text = view.phase === "over" || !view.to_act?.length ? tr("over") : betTurnText(b, view, legal);
+    b.setStatus(`${tr(`street_${view.street}`)} · ${text}`, legal.length > 0);
   }
 
   // Each seat's latest action in the current betting round (from the hand log).
@@ -217,12 +152,11 @@ export function mount(root, { client, seats = [], lang = "en" }) {
     return acts;
   }
 
-  function renderSeats(f, view) {
-    seatsRow.replaceChildren();
+  function renderSeats(view) {
+    b.seatsRow.replaceChildren();
     const n = view.stacks.length;
     const acts = streetActions(view);
     for (let s = 0; s < n; s++) {
-      const acting = (view.to_act || []).includes(s);
       const flags = [];
       if (view.eliminated[s]) flags.push(tr("out"));
       else if (!view.in_hand[s]) flags.push(tr("not_dealt"));
@@ -232,20 +166,15 @@ export function mount(root, { client, seats = [], lang = "en" }) {
       if (s === view.button) badges.push(el("span", { class: "cg-badge is-landlord", title: tr("button_t"), text: tr("button") }));
       if (s === view.small_blind_seat) badges.push(el("span", { class: "cg-badge", title: tr("sb_t"), text: tr("sb") }));
       if (s === view.big_blind_seat) badges.push(el("span", { class: "cg-badge", title: tr("bb_t"), text: tr("bb") }));
-      seatsRow.append(el("div", { class: `cg-seat${acting ? " is-acting" : ""}${view.eliminated[s] || view.folded[s] ? " is-out" : ""}`, "data-testid": `seat-${s}` },
-        el("div", { class: "cg-seat-name" }, el("strong", { text: name(s) }),
-          mySeats.includes(s) ? el("span", { class: "muted", text: ` (${tr("you")})` }) : null,
-          acting ? el("span", { class: "cg-acting", text: `▶ ${tr("to_act")}` }) : null),
-        el("div", { class: "cg-seat-info" }, ...badges,
-          el("span", { class: "cg-count", "data-testid": `stack-${s}`, text: tr("stack", { n: view.stacks[s] }) }),
-          view.bets[s] ? el("span", { class: "hd-seat-bet", "data-testid": `bet-${s}`, text: `● ${tr("bet", { n: view.bets[s] })}` }) : null,
-          ...flags.map((t) => el("span", { class: "cg-badge is-strong", text: t })),
-          acts[s] && !view.folded[s] ? el("span", { class: "cg-badge", "data-testid": `seat-action-${s}`, text: acts[s] }) : null)));
+      b.seatsRow.append(b.seatBox(s, (view.to_act || []).includes(s), view.eliminated[s] || view.folded[s] ? " is-out" : "", ...badges,
+        ...stackAndBet(b, s, view),
+        ...flags.map((t) => el("span", { class: "cg-badge is-strong", text: t })),
+        acts[s] && !view.folded[s] ? el("span", { class: "cg-badge", "data-testid": `seat-action-${s}`, text: acts[s] }) : null));
     }
   }
 
   function renderTable(view) {
-    const round = view.bets.reduce((a, b) => a + b, 0);
+    const round = view.bets.reduce((x, y) => x + y, 0);
     const info = el("div", { class: "cg-table-info" },
       el("span", { text: tr("hand_no", { n: view.hand_no + 1 }) }),
       el("span", { text: tr(`street_${view.street}`) }),
@@ -258,24 +187,15 @@ export function mount(root, { client, seats = [], lang = "en" }) {
     board.append(el("span", { class: "cg-label visually-hidden", text: tr("community") }));
     if (view.board?.length) board.append(cardRow(view.board, tr, { label: tr("community"), testid: "community-cards" }));
     else board.append(el("p", { class: "cg-play-label", text: tr("no_board") }));
-    table.replaceChildren(info, pots, board);
+    b.table.replaceChildren(info, pots, board);
   }
 
   function renderMine(f, view) {
-    mine.hidden = f.seat === null || gated;
+    mine.hidden = f.seat === null || b.gated;
     if (f.seat === null) return;
     mine.replaceChildren(el("h3", { class: "cg-label", text: tr("your_cards") }),
       view.hole ? el("div", { class: "hd-hole" }, ...view.hole.map((c) => el("span", { "data-testid": `card-${parseCard(c).code}`, class: "card-slot" }, cardSvg(c, { label: cardName(c, tr) })))) : el("p", { text: tr("no_cards") }));
   }
-
-  let controlsApi = null;
-  function renderControls(f, view, legal) {
-    const panel = betPanel({ tr, view, legal, seat: f.seat, stack: view.stacks[f.seat], key: `${f.seat}:${f.msg.seq}`, send: (a) => sender.send(a, f.seat), memory: betMemory });
-    controls.replaceChildren(...(panel ? panel.nodes : []));
-    controls.hidden = !panel;
-    controlsApi = panel;
-  }
-  const betMemory = {};
 
   function renderShowdown(view) {
     const h = view.last_hand;
@@ -307,46 +227,5 @@ export function mount(root, { client, seats = [], lang = "en" }) {
     showdown.replaceChildren(...parts);
   }
 
-  function renderResult(view) {
-    const r = view.result;
-    result.hidden = !r;
-    if (!r) return;
-    result.replaceChildren(el("h3", { text: tr("result_title") }),
-      el("ul", { class: "cg-result-list" }, ...[...r].sort((a, b) => a.placing - b.placing).map((x) =>
-        el("li", { class: x.placing === 1 ? "is-winner" : "" }, el("strong", { text: tr("result_row", { place: x.placing, name: name(x.seat), n: x.score }) })))));
-  }
-
-  function onKey(e) {
-    if (ignoreKey(e) || !root.isConnected) return;
-    const f = current();
-    if (!f.msg) return;
-    const legal = legalOf(f.msg);
-    if (!legal.length) return;
-    const view = f.msg.view;
-    const k = e.key.toLowerCase();
-    const has = (kind) => legal.some((a) => a.kind === kind);
-    if (k === "enter" && e.target.closest?.("button, summary")) return;
-    let handled = true;
-    if (k === "f" && has("fold")) sender.send({ kind: "fold" }, f.seat);
-    else if (k === "c" && has("check")) sender.send({ kind: "check" }, f.seat);
-    else if (k === "c" && has("call")) sender.send({ kind: "call" }, f.seat);
-    else if ((k === "b" || k === "enter") && controlsApi?.go) controlsApi.go.click();
-    else if (/^[1-3]$/.test(k) && controlsApi?.go) controlsApi.quick(Number(k));
-    else handled = false;
-    if (handled) e.preventDefault();
-  }
-  document.addEventListener("keydown", onKey);
-
-  return {
-    update(newStateBySeat, newLastState) {
-      stateBySeat = newStateBySeat;
-      lastState = newLastState;
-      sender.free();
-      render();
-    },
-    destroy() {
-      document.removeEventListener("keydown", onKey);
-      root.replaceChildren();
-    },
-  };
+  return b.start({ middle: [mine, controls], after: [showdown], draw, key: (k, e, f, legal) => betKeys(b, k, f, legal, controlsApi) });
 }
