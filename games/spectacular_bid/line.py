@@ -22,12 +22,16 @@ END_IDS: Final = {name: i for i, name in enumerate(END_NAMES)}
 ORIGIN: Final = "origin"
 NO_SPINNER: Final = -2
 SPINNER_AT_ORIGIN: Final = -1
+END_SETS: Final = tuple(
+    tuple(name for e, name in enumerate(END_NAMES) if bits >> e & 1) for bits in range(16)
+)
+"""The names of the ends in a bit set (bit ``e`` for end ``e``), in end order: see :meth:`fits`."""
 
 
 class Line:
     """The tiles on the table; mutable, cheap to copy for playouts."""
 
-    __slots__ = ("origin", "arms", "spinner_arm", "spinner_index", "_ends")
+    __slots__ = ("origin", "arms", "spinner_arm", "spinner_index", "_ends", "_count", "_fits")
 
     def __init__(self) -> None:
         self.origin: Tile | None = None
@@ -36,6 +40,11 @@ class Line:
         self.spinner_index = 0
         self._ends: list[tuple[int, int, int]] | None = None
         """:meth:`ends` until the next change (every check and every count asks for it)."""
+        self._count: int | None = None
+        """:meth:`count` until the next change: the engine asks once to score a placement and
+        again for every view, so it is summed once per placement."""
+        self._fits: list[int] | None = None
+        """:meth:`fits` until the next change; kept up to date by :meth:`place` once built."""
 
     def copy(self) -> Line:
         other = Line()
@@ -44,14 +53,18 @@ class Line:
         other.spinner_arm = self.spinner_arm
         other.spinner_index = self.spinner_index
         other._ends = self._ends
+        other._count = self._count
+        if self._fits is not None:
+            other._fits = self._fits.copy()
         return other
 
     def ends(self) -> list[tuple[int, int, int]]:
         """Every open end as ``(end, pips, counts)``; see :meth:`_compute_ends` (callers must not
         mutate the list)."""
-        if self._ends is None:
-            self._ends = self._compute_ends()
-        return self._ends
+        ends = self._ends
+        if ends is None:
+            ends = self._ends = self._compute_ends()
+        return ends
 
     def _compute_ends(self) -> list[tuple[int, int, int]]:
         """Every open end as ``(end, pips, counts)``; empty before the first tile.
@@ -104,24 +117,91 @@ class Line:
 
     def count(self) -> int:
         """The sum of the counting ends (what a placement scores if it is a multiple of five)."""
-        total = 0
-        for e in self.ends():
-            total += e[2]
+        total = self._count
+        if total is None:
+            total = 0
+            for e in self.ends():
+                total += e[2]
+            self._count = total
         return total
 
+    def open_numbers(self) -> list[int]:
+        """The distinct numbers the open ends show, ascending (empty before the first tile), as
+        the draw and pass events publish them."""
+        return sorted({p for _, p, _ in self.ends()})
+
+    def fits(self) -> list[int]:
+        """For each number 0–6, the bit set of the open ends showing it (bit ``e`` for end ``e``;
+        all 0 before the first tile).  Callers must not mutate it.
+
+        A tile ``(a, b)`` joins exactly the ends ``END_SETS[fits[a] | fits[b]]``, in end order, so
+        listing a hand's placements costs two lookups per tile, not a comparison with every end
+        (the engine lists them before every move).
+        """
+        fits = self._fits
+        if fits is None:
+            fits = [0] * 7
+            for e, p, _ in self.ends():
+                fits[p] |= 1 << e
+            self._fits = fits
+        return fits
+
     def place(self, t: Tile, end: int, pips: int) -> None:
-        """Put ``t`` (canonical) at ``end`` whose open number is ``pips``; -1 for the origin."""
-        self._ends = None
+        """Put ``t`` (canonical) at ``end`` whose open number is ``pips``; -1 for the origin.
+
+        Most placements change only their own end, so cached ends, count and fits are updated
+        rather than dropped (every placement is followed by a count and a fit test, in the engine
+        and in every playout step).  Only the origin, the first tile on each main arm of a double
+        origin, and the tile that opens a spinner's side arms change other ends; they start afresh.
+        """
         if end < 0:
+            self._ends = None
+            self._count = None
+            self._fits = None
             self.origin = t
             if t[0] == t[1]:
                 self.spinner_arm = SPINNER_AT_ORIGIN
             return
-        arm = self.arms[end]
-        arm.append((pips, t[1] if t[0] == pips else t[0]))
-        if self.spinner_arm == NO_SPINNER and t[0] == t[1] and end < 2:
-            self.spinner_arm = end
-            self.spinner_index = len(arm) - 1
+        a, b = t
+        outer = b if a == pips else a
+        arms = self.arms
+        arm = arms[end]
+        arm.append((pips, outer))
+        sa = self.spinner_arm
+        if sa == NO_SPINNER:
+            if a == b and end < 2:
+                self.spinner_arm = end
+                self.spinner_index = len(arm) - 1
+        elif sa == SPINNER_AT_ORIGIN:
+            if end < 2 and (len(arm) == 1 or not arms[1 - end]):
+                self._forget()
+                return
+        elif sa == end and len(arm) == self.spinner_index + 2:
+            self._forget()
+            return
+        ends = self._ends
+        if ends is None or len(ends) <= end or ends[end][0] != end:
+            self._forget()
+            return
+        _, shown, counted = ends[end]
+        value = 2 * outer if a == b else outer
+        count = self._count
+        if count is not None:
+            self._count = count - counted + value
+        fits = self._fits
+        if fits is not None:
+            bit = 1 << end
+            fits[shown] &= ~bit
+            fits[outer] |= bit
+        ends = ends.copy()  # a copy of this line may share the old list
+        ends[end] = (end, outer, value)
+        self._ends = ends
+
+    def _forget(self) -> None:
+        """Drop the cached ends, count and fits (they are rebuilt on demand)."""
+        self._ends = None
+        self._count = None
+        self._fits = None
 
     def tiles(self) -> list[Tile]:
         """Every tile on the table in canonical spelling."""

@@ -3,17 +3,26 @@
 Every ``apply`` first runs the whole check (``_check``) and only then mutates (``_do``), so an
 illegal action raises before anything changes.  Forced passes are applied inside ``apply`` because
 the rules leave the player no choice; they are recorded as events.
+
+Speed matters here (the AI's tests and the platform replay whole matches move by move, and the
+bench compares complete rounds per second with the ``dominoes`` package), so the hot path avoids
+repeated work and allocations: ``apply`` validates the tuple form of the action
+(:func:`parse_action`) instead of building the canonical dict, the check hands the placement it has
+resolved (tile, hand index, end, open number) on to ``_place`` instead of both looking it up, the
+line keeps its open ends, count and per-number fits up to date across placements, and ``pending``
+returns shared immutable :class:`Decision` values.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping
 from typing import Any, Final
 
 from games.core import JSON, Decision, Event, IllegalAction, SeatResult, event_for
-from games.spectacular_bid.actions import decode_action
-from games.spectacular_bid.line import END_IDS, END_NAMES, ORIGIN, Line
+from games.spectacular_bid.actions import Parsed, parse_action
+from games.spectacular_bid.line import END_IDS, END_NAMES, END_SETS, ORIGIN, Line
 from games.spectacular_bid.tiles import (
     ALL_TILES,
     Tile,
@@ -41,6 +50,107 @@ def max_affordable(balance: int, bidder: int, jockey: int | None) -> int:
     """The highest bid (a multiple of five) whose net cost the balance covers."""
     extra = JOCKEY_DISCOUNT if bidder == jockey else 0
     return (balance + extra) // 5 * 5
+
+
+_UNTIMED: Final = (Decision(0, fresh=True, timed=False), Decision(1, fresh=True, timed=False))
+"""The clock-stopped decision of seat 0 and seat 1 (Start/Continue, hand-over reveal).
+
+:class:`Decision` is frozen, so :meth:`SpectacularBidState.pending` hands out these shared values
+instead of building new ones on every call (the platform and every driver loop ask each move)."""
+_FRESH: Final = (Decision(0, fresh=True), Decision(1, fresh=True))
+"""A new timed decision of seat 0 / seat 1 (the clock's delay restarts)."""
+_CONTINUED: Final = (Decision(0, fresh=False), Decision(1, fresh=False))
+"""The timed continuation of a turn after a draw (no new delay)."""
+
+type Placement = tuple[Tile, int, int, int]
+"""A placement the check has resolved: the canonical tile, its index in the hand, the end's index
+(-1: the origin) and the number that end shows (-1 for the origin)."""
+
+
+_SWAPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(ALL_TILES) - 1, 0, -1))
+"""The Fisher–Yates steps of shuffling the 28-tile set: position ``i``, the ``n = i + 1``
+candidates and the bit length ``k`` of ``n`` that :meth:`random.Random.shuffle` draws with."""
+
+
+def _shuffled_set(key: str) -> list[Tile]:
+    """The full set in the order ``random.Random(key).shuffle`` leaves it (the documented deal).
+
+    ``Random.shuffle`` calls a Python helper per swap and recomputes its bit length, which made
+    the shuffle the largest cost of starting a round; this is the same loop (top position down,
+    the partner index drawn by rejection on ``getrandbits``) with the steps precomputed, so it
+    makes the same calls on the same generator.  :data:`_INLINE_SHUFFLE` checks the equivalence
+    once at import and otherwise leaves the deal to ``Random.shuffle`` itself.
+    """
+    order = list(ALL_TILES)
+    getrandbits = random.Random(key).getrandbits
+    for i, n, k in _SWAPS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def _library_shuffled_set(key: str) -> list[Tile]:
+    order = list(ALL_TILES)
+    random.Random(key).shuffle(order)
+    return order
+
+
+_INLINE_SHUFFLE: Final = all(
+    _shuffled_set(key) == _library_shuffled_set(key) for key in ("0:1", "7:2", "2147483647:31")
+)
+"""Whether :func:`_shuffled_set` reproduces this Python's ``Random.shuffle`` (it has since 3.11)."""
+
+
+def _slot_writers() -> tuple[Any, Any, Any]:
+    """The setters of :class:`Event`'s three slots, or three Nones if ``Event`` is no longer the
+    plain slotted dataclass of ``kind``, ``data`` and ``private`` that :func:`_slot_event` fills."""
+    names = tuple(f.name for f in dataclasses.fields(Event))
+    if (
+        names != ("kind", "data", "private")
+        or getattr(Event, "__slots__", None) != names
+        or hasattr(Event, "__post_init__")
+    ):
+        return None, None, None
+    slots = vars(Event)
+    return slots["kind"].__set__, slots["data"].__set__, slots["private"].__set__
+
+
+_SET_KIND, _SET_DATA, _SET_PRIVATE = _slot_writers()
+
+
+def _slot_event(
+    kind: str, data: dict[str, JSON], private: dict[int, dict[str, JSON]] | None = None
+) -> Event:
+    """``Event(kind, data, private)``, built by writing its three slots directly.
+
+    A round emits some thirty events, and the frozen dataclass's generated ``__init__`` (a
+    Python-level call doing one ``object.__setattr__`` per field) costs about 1.7 times as much as
+    the slot writes.  The result is an ordinary ``Event``: equal and frozen as ever.
+    """
+    event: Event = object.__new__(Event)
+    _SET_KIND(event, kind)
+    _SET_DATA(event, data)
+    _SET_PRIVATE(event, {} if private is None else private)
+    return event
+
+
+def _init_event(
+    kind: str, data: dict[str, JSON], private: dict[int, dict[str, JSON]] | None = None
+) -> Event:
+    """``Event(kind, data, private)`` through its constructor (the fallback of :data:`_event`)."""
+    return Event(kind, data, {} if private is None else private)
+
+
+_event: Final = (
+    _slot_event
+    if _SET_KIND is not None
+    and _slot_event("k", {"a": 1}, {0: {}}) == Event("k", {"a": 1}, {0: {}})
+    else _init_event
+)
+"""How the engine builds its events: slot writes when :func:`_slot_writers` finds ``Event``
+unchanged and they give the constructor's result, else the constructor."""
 
 
 def _tile_json(t: Tile) -> list[int]:
@@ -111,20 +221,26 @@ class SpectacularBidState:
 
     # ----------------------------------------------------------------- protocol: who acts, what
     def pending(self) -> list[Decision]:
-        if self.phase == "over":
+        """Who must act; a new list each call, of the shared :data:`_UNTIMED`/:data:`_FRESH`/
+        :data:`_CONTINUED` values (seats are 0 and 1)."""
+        phase = self.phase
+        if phase == "over":
             return []
-        if self.phase in ("start", "settlement"):
-            return [Decision(s, fresh=True, timed=False) for s in (0, 1) if not self.ready[s]]
+        if phase == "start" or phase == "settlement":
+            ready = self.ready
+            return [_UNTIMED[s] for s in (0, 1) if not ready[s]]
         if self.reveal_for is not None:
-            return [Decision(self.reveal_for, fresh=True, timed=False)]
-        assert self.turn is not None
-        return [Decision(self.turn, fresh=not self.continuing)]
+            return [_UNTIMED[self.reveal_for]]
+        turn = self.turn
+        assert turn is not None
+        return [_CONTINUED[turn] if self.continuing else _FRESH[turn]]
 
     def to_act(self) -> list[int]:
         """The seats of :meth:`pending` (kept separate because every check asks it)."""
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "over":
             return []
-        if self.phase in ("start", "settlement"):
+        if phase == "start" or phase == "settlement":
             return [s for s in (0, 1) if not self.ready[s]]
         if self.reveal_for is not None:
             return [self.reveal_for]
@@ -136,18 +252,19 @@ class SpectacularBidState:
             if seat != self.turn:
                 return []
             hand = self.hands[seat]
-            if self.line.origin is None:
+            line = self.line
+            if line.origin is None:
                 if self.opener_rule == "rank":
                     best = rank_opener(self.hands)[1]
                     return [{"kind": "place", "tile": [best[0], best[1]], "end": ORIGIN}]
                 return [{"kind": "place", "tile": [a, b], "end": ORIGIN} for a, b in hand]
-            ends = self.line.ends()
-            moves: list[dict[str, Any]] = [
-                {"kind": "place", "tile": [a, b], "end": END_NAMES[e]}
-                for a, b in hand
-                for e, p, _ in ends
-                if a == p or b == p
-            ]
+            fits = line.fits()
+            moves: list[dict[str, Any]] = []
+            for a, b in hand:
+                joins = fits[a] | fits[b]
+                if joins:
+                    for end in END_SETS[joins]:
+                        moves.append({"kind": "place", "tile": [a, b], "end": end})
             return moves or [{"kind": "draw"}]
         if seat not in self.to_act():
             return []
@@ -184,52 +301,61 @@ class SpectacularBidState:
 
     # ----------------------------------------------------------------------------- apply
     def apply(self, seat: int, action: Any) -> list[Event]:
-        act = decode_action(action)
-        self._check(seat, act)
+        act = parse_action(action)
+        placement = self._check(seat, act)
         events: list[Event] = []
-        self._do(seat, act, events)
+        if placement is not None:
+            self._place(seat, placement, act[2], events)
+        else:
+            self._do(seat, act, events)
         self.last_events = events
         return events
 
-    def _check(self, seat: int, act: dict[str, Any]) -> None:
-        """Raise :class:`IllegalAction` naming the broken rule; never mutates."""
-        kind = act["kind"]
-        if self.phase == "over":
+    def _check(self, seat: int, act: Parsed) -> Placement | None:
+        """Raise :class:`IllegalAction` naming the broken rule; never mutates.
+
+        A legal placement comes back resolved (see :data:`Placement`), so that ``apply`` need not
+        look up the tile and the end a second time; every other legal action returns None.
+        """
+        kind = act[0]
+        phase = self.phase
+        if phase == "over":
             raise IllegalAction("match_over", "The match is over; no more actions are taken.")
         if seat not in (0, 1):
             raise IllegalAction("no_such_seat", "Spectacular Bid has seats 0 and 1 only.")
-        if self.phase in ("start", "settlement"):
+        if phase in ("start", "settlement"):
             if kind != "ready":
-                word = "Start" if self.phase == "start" else "Continue"
+                word = "Start" if phase == "start" else "Continue"
                 raise IllegalAction(
                     "waiting_for_ready",
                     f"Both players must first press {word} ('ready') before play goes on.",
                 )
             if self.ready[seat]:
                 raise IllegalAction("already_ready", "You have already pressed Start/Continue.")
-            return
-        if seat != self.turn if self.reveal_for is None else seat != self.reveal_for:
+            return None
+        reveal_for = self.reveal_for
+        if seat != self.turn if reveal_for is None else seat != reveal_for:
             raise IllegalAction(
                 "not_your_turn", f"It is not your turn: seat {self.to_act()[0]} must act now."
             )
-        if self.reveal_for is not None:
+        if reveal_for is not None:
             if kind != "reveal":
                 raise IllegalAction(
                     "hand_over_pending",
                     "Pass-and-play hand-over: the next player must first reveal their tiles.",
                 )
-            return
+            return None
         if kind == "reveal":
             raise IllegalAction("no_hand_over", "There is no hand-over to reveal now.")
         if kind == "ready":
             raise IllegalAction("not_waiting", "Start/Continue is only given between rounds.")
-        if self.phase == "auction":
+        if phase == "auction":
             self._check_auction(seat, act)
-        else:
-            self._check_play(seat, act)
+            return None
+        return self._check_play(seat, act)
 
-    def _check_auction(self, seat: int, act: dict[str, Any]) -> None:
-        kind = act["kind"]
+    def _check_auction(self, seat: int, act: Parsed) -> None:
+        kind = act[0]
         auction = self.auction
         assert auction is not None
         bid = auction["bid"]
@@ -247,7 +373,7 @@ class SpectacularBidState:
                 "no_bid", "No bid stands yet: the first speaker either waives or bids at least 15."
             )
         if kind in ("bid", "raise"):
-            amount = act["amount"]
+            amount = act[3]
             if amount % 5 != 0:
                 raise IllegalAction("not_multiple_of_five", "All bids are multiples of 5.")
             if kind == "bid" and amount < MIN_BID:
@@ -268,8 +394,8 @@ class SpectacularBidState:
                     f"{self.balances[seat]}; the net payment may not exceed your balance.",
                 )
 
-    def _check_play(self, seat: int, act: dict[str, Any]) -> None:
-        kind = act["kind"]
+    def _check_play(self, seat: int, act: Parsed) -> Placement | None:
+        kind = act[0]
         if kind in ("waive", "bid", "raise", "accept"):
             raise IllegalAction("no_auction", "There is no opening auction running now.")
         if kind == "draw":
@@ -277,12 +403,15 @@ class SpectacularBidState:
                 raise IllegalAction(
                     "can_place", "You may only draw when no tile in your hand can be placed."
                 )
-            return
-        t = tile(*act["tile"])
-        end = act["end"]
-        if t not in self.hands[seat]:
-            raise IllegalAction("not_in_hand", "You do not hold that tile.")
-        if self.line.origin is None:
+            return None
+        _, t, end, _ = act
+        a, b = t
+        try:
+            index = self.hands[seat].index(t)
+        except ValueError:
+            raise IllegalAction("not_in_hand", "You do not hold that tile.") from None
+        line = self.line
+        if line.origin is None:
             if end != ORIGIN:
                 raise IllegalAction(
                     "must_open", "The line is empty: the first tile goes to end 'origin'."
@@ -295,58 +424,68 @@ class SpectacularBidState:
                         f"The holder of the highest double (else the highest tile) must open "
                         f"with it: open with [{best[0]}|{best[1]}].",
                     )
-            return
+            return t, index, -1, -1
         if end == ORIGIN:
             raise IllegalAction("origin_taken", "The line has begun; place at an open end.")
-        ends = {END_NAMES[e]: p for e, p, _ in self.line.ends()}
-        if end not in ends:
+        e = END_IDS[end]
+        pips = -1
+        for i, shown, _ in line.ends():
+            if i == e:
+                pips = shown
+                break
+        if pips < 0:
             raise IllegalAction(
                 "end_closed",
                 f"End {end} is not open: the spinner's side arms N and S open only after both of "
                 f"its main arms hold a tile.",
             )
-        if ends[end] not in t:
+        if pips != a and pips != b:
             raise IllegalAction(
                 "no_match",
-                f"[{t[0]}|{t[1]}] does not match end {end}, which shows {ends[end]}: a tile joins "
+                f"[{a}|{b}] does not match end {end}, which shows {pips}: a tile joins "
                 f"an end showing the same number.",
             )
+        return t, index, e, pips
 
     def _can_place(self, seat: int) -> bool:
         """Whether any tile in hand fits an open end (the draw and pass rules ask this)."""
-        if self.line.origin is None:
+        line = self.line
+        if line.origin is None:
             return bool(self.hands[seat])
-        open_pips = {p for _, p, _ in self.line.ends()}
-        return any(a in open_pips or b in open_pips for a, b in self.hands[seat])
+        fits = line.fits()
+        for a, b in self.hands[seat]:
+            if fits[a] | fits[b]:
+                return True
+        return False
 
-    def _do(self, seat: int, act: dict[str, Any], events: list[Event]) -> None:
-        kind = act["kind"]
-        if kind == "place":
-            self._place(seat, tile(*act["tile"]), act["end"], events)
-        elif kind == "draw":
+    def _do(self, seat: int, act: Parsed, events: list[Event]) -> None:
+        """Carry out a checked action other than a placement (``apply`` calls ``_place``)."""
+        kind = act[0]
+        if kind == "draw":
             self._draw(seat, events)
         elif kind == "ready":
             self.ready[seat] = True
-            events.append(Event("ready", {"seat": seat}))
+            events.append(_event("ready", {"seat": seat}))
             if all(self.ready):
                 self._start_round(events)
         elif kind == "reveal":
             self.reveal_for = None
             self.shown = seat
-            events.append(Event("revealed", {"seat": seat}))
+            events.append(_event("revealed", {"seat": seat}))
         elif kind == "waive":
-            events.append(Event("waived", {"seat": seat}))
+            events.append(_event("waived", {"seat": seat}))
             self._log({"kind": "waived", "seat": seat})
             assert self.jockey is not None
             self._open_auctioned(self.jockey)
         elif kind in ("bid", "raise"):
             auction = self.auction
             assert auction is not None
-            auction["bid"] = {"seat": seat, "amount": act["amount"]}
-            auction["history"].append({"seat": seat, "kind": kind, "amount": act["amount"]})
+            amount = act[3]
+            auction["bid"] = {"seat": seat, "amount": amount}
+            auction["history"].append({"seat": seat, "kind": kind, "amount": amount})
             auction["speaker"] = 1 - seat
-            events.append(Event(kind, {"seat": seat, "amount": act["amount"]}))
-            self._log({"kind": kind, "seat": seat, "amount": act["amount"]})
+            events.append(_event(kind, {"seat": seat, "amount": amount}))
+            self._log({"kind": kind, "seat": seat, "amount": amount})
             self._hand_to(1 - seat)
         else:
             self._accept(seat, events)
@@ -355,9 +494,8 @@ class SpectacularBidState:
     def _deal(self) -> list[Tile]:
         if self.round_no <= len(self.fixed_deals):
             return list(self.fixed_deals[self.round_no - 1])
-        order = list(ALL_TILES)
-        random.Random(f"{self.seed}:{self.round_no}").shuffle(order)
-        return order
+        key = f"{self.seed}:{self.round_no}"
+        return _shuffled_set(key) if _INLINE_SHUFFLE else _library_shuffled_set(key)
 
     def _start_round(self, events: list[Event]) -> None:
         self.round_no += 1
@@ -372,7 +510,7 @@ class SpectacularBidState:
         self.round_log = []
         self.shown = None
         events.append(
-            Event(
+            _event(
                 "dealt",
                 {"round": self.round_no, "boneyard": len(self.boneyard)},
                 {s: {"hand": [_tile_json(t) for t in self.hands[s]]} for s in (0, 1)},
@@ -404,7 +542,7 @@ class SpectacularBidState:
         cost = net_cost(amount, bidder, self.jockey)
         auction["history"].append({"seat": seat, "kind": "accept", "amount": amount})
         events.append(
-            Event("accepted", {"seat": seat, "bidder": bidder, "amount": amount, "paid": cost})
+            _event("accepted", {"seat": seat, "bidder": bidder, "amount": amount, "paid": cost})
         )
         self._log(
             {"kind": "accepted", "seat": seat, "bidder": bidder, "amount": amount, "paid": cost}
@@ -422,28 +560,35 @@ class SpectacularBidState:
         self.auction = None
         self._hand_to(opener)
 
-    def _place(self, seat: int, t: Tile, end: str, events: list[Event]) -> None:
+    def _place(self, seat: int, placement: Placement, end: str, events: list[Event]) -> None:
+        """Put the checked ``placement`` on the line (``end`` is its name in the action), score the
+        count and hand the turn on."""
+        t, index, e, pips = placement
         hand = self.hands[seat]
-        hand.remove(t)
-        if end == ORIGIN:
-            self.line.place(t, -1, -1)
-        else:
-            e = END_IDS[end]
-            pips = next(p for i, p, _ in self.line.ends() if i == e)
-            self.line.place(t, e, pips)
-        count = self.line.count()
+        del hand[index]
+        line = self.line
+        line.place(t, e, pips)
+        count = line.count()
         score = count if count > 0 and count % 5 == 0 else 0
         self.passes = 0
         self.continuing = False
-        data: dict[str, JSON] = {
-            "seat": seat,
-            "tile": _tile_json(t),
-            "end": end,
-            "count": count,
-            "score": score,
-        }
-        events.append(Event("placed", data))
-        self._log({"kind": "placed", **data})
+        shown = [t[0], t[1]]
+        events.append(
+            _event(
+                "placed",
+                {"seat": seat, "tile": shown, "end": end, "count": count, "score": score},
+            )
+        )
+        self.round_log.append(
+            {
+                "kind": "placed",
+                "seat": seat,
+                "tile": shown,
+                "end": end,
+                "count": count,
+                "score": score,
+            }
+        )
         if score:
             self._pay(1 - seat, seat, score, events, reason="count")
             if self.balances[1 - seat] == 0:
@@ -457,15 +602,15 @@ class SpectacularBidState:
     def _draw(self, seat: int, events: list[Event]) -> None:
         drawn = self.boneyard.pop(0)
         self.hands[seat].append(drawn)
-        open_pips = sorted({p for _, p, _ in self.line.ends()})
+        open_pips = self.line.open_numbers()
         events.append(
-            Event(
+            _event(
                 "drew",
-                {"seat": seat, "boneyard": len(self.boneyard), "open": list(open_pips)},
+                {"seat": seat, "boneyard": len(self.boneyard), "open": open_pips},
                 {seat: {"tile": _tile_json(drawn)}},
             )
         )
-        self._log({"kind": "drew", "seat": seat, "open": list(open_pips)})
+        self.round_log.append({"kind": "drew", "seat": seat, "open": list(open_pips)})
         if self.boneyard or self._can_place(seat):
             self.continuing = True
             return
@@ -480,9 +625,9 @@ class SpectacularBidState:
 
     def _pass(self, seat: int, events: list[Event]) -> None:
         self.passes += 1
-        open_pips = sorted({p for _, p, _ in self.line.ends()})
-        events.append(Event("passed", {"seat": seat, "open": list(open_pips)}))
-        self._log({"kind": "passed", "seat": seat, "open": list(open_pips)})
+        open_pips = self.line.open_numbers()
+        events.append(_event("passed", {"seat": seat, "open": open_pips}))
+        self.round_log.append({"kind": "passed", "seat": seat, "open": list(open_pips)})
         if self.passes >= 2:
             self._settle_blocked(events)
             return
@@ -512,7 +657,7 @@ class SpectacularBidState:
         """The round is over: book the summary and wait for both players' Continue."""
         self.jockey = winner if reason == "domino" else None
         self.round_summary = self._summary(winner, reason, paid, totals)
-        events.append(Event("round_over", dict(self.round_summary)))
+        events.append(_event("round_over", dict(self.round_summary)))
         self.phase = "settlement"
         self.turn = None
         self.reveal_for = None
@@ -540,7 +685,7 @@ class SpectacularBidState:
         self.reveal_for = None
         self.auction = None
         self.round_summary = self._summary(winner, "bankrupt", 0, totals)
-        events.append(Event("match_over", {"winner": winner, "balances": list(self.balances)}))
+        events.append(_event("match_over", {"winner": winner, "balances": list(self.balances)}))
 
     def _pay(self, payer: int, payee: int, amount: int, events: list[Event], reason: str) -> int:
         """Move points, capped at the payer's balance; returns what was moved."""
@@ -548,7 +693,7 @@ class SpectacularBidState:
         self.balances[payer] -= moved
         self.balances[payee] += moved
         events.append(
-            Event("paid", {"from": payer, "to": payee, "amount": moved, "reason": reason})
+            _event("paid", {"from": payer, "to": payee, "amount": moved, "reason": reason})
         )
         return moved
 

@@ -7,6 +7,7 @@ hash and serialise without orientation questions; the line of play keeps its own
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 type Tile = tuple[int, int]
 
@@ -38,9 +39,32 @@ def opening_rank(t: Tile) -> tuple[bool, int, int]:
     return (t[0] == t[1], t[0] + t[1], t[0])
 
 
+class _RankTable(dict[Tile, tuple[bool, int, int]]):
+    """:func:`opening_rank` of the 28 tiles, looked up instead of rebuilt (the rank opening is
+    resolved at the deal, listed as the legal action and checked on apply); any other pair is
+    ranked on demand, so the table never changes an answer."""
+
+    def __missing__(self, t: Tile) -> tuple[bool, int, int]:
+        return opening_rank(t)
+
+
+_RANKS: Final = _RankTable({t: opening_rank(t) for t in ALL_TILES})
+
+
 def rank_opener(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
-    """Which seat must open a rank round, and with which tile."""
-    best = max(((opening_rank(t), seat, t) for seat, hand in enumerate(hands) for t in hand))
+    """Which seat must open a rank round, and with which tile.
+
+    The best tile of each hand first, then the best of those: ``opening_rank`` tells every pair
+    of numbers apart, so only a tile held twice can tie, and then the later seat wins (as the
+    ``(rank, seat, tile)`` maximum over all tiles would have it).
+    """
+    rank = _RANKS.__getitem__
+    best = max(
+        (rank(top), seat, top)
+        for seat, hand in enumerate(hands)
+        if hand
+        for top in (max(hand, key=rank),)
+    )
     return best[1], best[2]
 
 
