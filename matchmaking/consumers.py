@@ -12,20 +12,18 @@ import asyncio
 import contextlib
 import json
 import time
-from collections import deque
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
+
+from live.guards import CLOSE_RATE, RATE_LIMITED, FrameGuard, parse_object
 
 from . import selectors, services
 from .conf import queue_settings, user_group
 from .errors import QueueError
 
 CLOSE_LOGIN = 4001
-CLOSE_TOO_BIG = 4009
-CLOSE_RATE = 4029
 
 
 class QueueConsumer(AsyncWebsocketConsumer):
@@ -41,7 +39,7 @@ class QueueConsumer(AsyncWebsocketConsumer):
             return
         self.group = user_group(self.user_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        self.recent: deque[float] = deque()
+        self.guard = FrameGuard()
         matched = await database_sync_to_async(selectors.queue_match)(user_id=self.user_id)
         if matched is not None:
             await self.send_json(matched)
@@ -84,25 +82,14 @@ class QueueConsumer(AsyncWebsocketConsumer):
         await self.send_json(event["payload"])
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
-        if size > settings.LIVE_MAX_FRAME_BYTES:
-            await self.close(code=CLOSE_TOO_BIG)
+        close_code = self.guard.close_code(text_data, bytes_data)
+        if close_code is not None:
+            if close_code == CLOSE_RATE:
+                await self.send_json(RATE_LIMITED)
+            await self.close(code=close_code)
             return
-        now = time.monotonic()
-        self.recent.append(now)
-        while self.recent and now - self.recent[0] > settings.LIVE_RATE_WINDOW_S:
-            self.recent.popleft()
-        if len(self.recent) > settings.LIVE_RATE_LIMIT:
-            await self.send_json(
-                {"type": "error", "code": "rate_limited", "message": "too many messages"}
-            )
-            await self.close(code=CLOSE_RATE)
-            return
-        try:
-            message = json.loads(text_data) if text_data is not None else None
-        except ValueError:
-            message = None
-        if not isinstance(message, dict):
+        message = parse_object(text_data)
+        if message is None:
             await self.send_json(QueueError("malformed", "send one JSON object").as_message())
             return
         kind = message.get("type")

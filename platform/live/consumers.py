@@ -7,22 +7,18 @@ results into frames, and guards the connection (frame size, message rate).
 from __future__ import annotations
 
 import json
-import time
-from collections import deque
 from typing import Any
 
 from asgiref.sync import SyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.db import close_old_connections
 
 from . import selectors, services, timebase
 from .errors import LiveError
+from .guards import CLOSE_RATE, RATE_LIMITED, FrameGuard, parse_object
 from .messages import public_group, seat_group
 
 CLOSE_NO_MATCH = 4004
-CLOSE_TOO_BIG = 4009
-CLOSE_RATE = 4029
 
 
 class _PooledDatabaseCall(SyncToAsync):
@@ -71,7 +67,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         ]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        self.recent: deque[float] = deque()
+        self.guard = FrameGuard()
         await self.send_snapshots()
 
     async def disconnect(self, code: int) -> None:
@@ -90,29 +86,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         arrived = timebase.local_ms()
-        size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
-        if size > settings.LIVE_MAX_FRAME_BYTES:
-            await self.close(code=CLOSE_TOO_BIG)
+        close_code = self.guard.close_code(text_data, bytes_data)
+        if close_code is not None:
+            if close_code == CLOSE_RATE:
+                await self.send_json(RATE_LIMITED)
+            await self.close(code=close_code)
             return
-        now = time.monotonic()
-        self.recent.append(now)
-        while self.recent and now - self.recent[0] > settings.LIVE_RATE_WINDOW_S:
-            self.recent.popleft()
-        if len(self.recent) > settings.LIVE_RATE_LIMIT:
-            await self.send_json(
-                {
-                    "type": "error",
-                    "code": "rate_limited",
-                    "message": "too many messages; the connection is closed",
-                }
-            )
-            await self.close(code=CLOSE_RATE)
-            return
-        try:
-            message = json.loads(text_data) if text_data is not None else None
-        except ValueError:
-            message = None
-        if not isinstance(message, dict):
+        message = parse_object(text_data)
+        if message is None:
             await self.send_json(
                 LiveError("malformed", "send one JSON object per frame").as_message()
             )
