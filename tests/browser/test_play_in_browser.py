@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from .conftest import click, sign_up, start_ai_match
+from .conftest import sign_up, start_ai_match
 
 pytestmark = pytest.mark.browser
 
@@ -17,14 +17,19 @@ def take_one_step(page) -> str:
     for testid in ("ready-button", "waive-button", "accept-button"):
         button = page.get_by_test_id(testid)
         if button.count() and button.first.is_enabled() and button.first.is_visible():
-            return testid if click(button) else ""
+            button.first.click()
+            return testid
     tile = page.locator("[data-testid=sb-hand] .sb-tile.is-playable")
-    if tile.count() and click(tile):
+    if tile.count():
+        tile.first.click()
         end = page.locator("[data-testid^=sb-end-]")
-        return "place" if click(end) else ""
+        end.first.wait_for(timeout=5000)
+        end.first.click()
+        return "place"
     draw = page.get_by_test_id("draw-button")
     if draw.count() and draw.is_enabled():
-        return "draw" if click(draw) else ""
+        draw.click()
+        return "draw"
     return ""
 
 
