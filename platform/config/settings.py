@@ -125,7 +125,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "live.layer.BatchingRedisChannelLayer",
             "CONFIG": {
                 # redis-py 8 reads with a 5 s socket timeout by default, shorter than the layer's
                 # blocking receive (BZPOPMIN): idle consumers would crash every 5 s without this.

@@ -52,6 +52,7 @@ class MatchAdmin(admin.ModelAdmin):
         "state",
         "clock",
         "wake_ms",
+        "wake_job_ms",
         "result",
         "end_reason",
         "abort_reason",

@@ -82,7 +82,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.send_json(message)
 
     async def match_state(self, event: dict[str, Any]) -> None:
-        await self.send_json(event["payload"])
+        await self.send(text_data=event["text"])  # encoded once by the publisher
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         arrived = timebase.local_ms()

@@ -49,6 +49,12 @@ class Match(models.Model):
         db_index=True,
         help_text="When the server must act by itself (a deadline or a stall bound), epoch ms.",
     )
+    wake_job_ms = models.BigIntegerField(
+        null=True,
+        blank=True,
+        help_text="When the pending clock job runs, epoch ms (at or before wake_ms: it moves "
+        "itself on, so a move needs no new job unless its deadline comes earlier).",
+    )
     result = models.JSONField(null=True, blank=True)
     end_reason = models.CharField(max_length=20, choices=EndReason.choices, blank=True)
     abort_reason = models.TextField(blank=True)

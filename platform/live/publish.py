@@ -6,13 +6,18 @@ the view its audience may see (hidden tiles and cards never reach a group that m
 With Redis (every real deployment) the messages go through one publisher thread per process that
 owns an event loop: the channel layer keeps its connection pool on that loop (a fresh
 ``async_to_sync`` loop per call would reconnect every time), sends in commit order, and the writer
-that committed does not wait for the network.  The in-memory layer of the in-process tests only
-works on its own loop, so there the send happens in place.
+that committed does not wait for the network.  Whatever has queued up while a send was in flight
+goes out as one batch (``group_send_many``: two Redis round trips, order kept).  The in-memory layer
+of the in-process tests only works on its own loop, so there the send happens in place.
+
+A message carries its frame already encoded as JSON text: it is encoded once, here, and the
+consumers of its audience send it as it is.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import threading
@@ -65,9 +70,18 @@ def match_changed(
         _publisher.send(messages)
 
 
+def frame_event(payload: dict[str, Any]) -> dict[str, Any]:
+    """The channel-layer event carrying one ``state`` frame (see ``MatchConsumer.match_state``)."""
+    return {"type": "match.state", "text": json.dumps(payload, separators=(",", ":"))}
+
+
 async def _send_all(layer: Any, messages: list[Message]) -> None:
-    for group, payload in messages:
-        await layer.group_send(group, {"type": "match.state", "payload": payload})
+    events = [(group, frame_event(payload)) for group, payload in messages]
+    if hasattr(layer, "group_send_many"):
+        await layer.group_send_many(events)
+        return
+    for group, event in events:
+        await layer.group_send(group, event)
 
 
 class _Publisher:
@@ -107,6 +121,8 @@ class _Publisher:
         layer = get_channel_layer()
         while True:
             messages = await queue.get()
+            while not queue.empty():  # everything that waited goes out in one batch, in order
+                messages = messages + queue.get_nowait()
             try:
                 await _send_all(layer, messages)
             except Exception:  # one failed send must not stop the publisher

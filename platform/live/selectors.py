@@ -36,12 +36,35 @@ def audience_for(*, match_id: int, user_id: int | None) -> Audience | None:
     return Audience(match_id=match_id, seats=seats)
 
 
+_SEATS_CACHED = 20_000
+_seats_by_match: dict[tuple[int, int], list[Seat]] = {}
+
+
+def match_seats(match: Match) -> list[Seat]:
+    """The match's seats with their users, in seat order.
+
+    Seats never change once a match has started, so each process keeps them (every command and
+    every publish needs them) instead of reading them again; the key includes the match's random
+    seed, so a reused id (a rolled-back test database) never finds another match's seats.
+    """
+    key = (match.pk, match.seed)
+    seats = _seats_by_match.get(key)
+    if seats is None:
+        seats = list(match.seats.select_related("user").order_by("seat"))
+        if not seats:
+            return seats  # not created yet: never remember an empty list
+        if len(_seats_by_match) >= _SEATS_CACHED:
+            _seats_by_match.clear()  # finished matches' entries go with the rest; cheap to refill
+        _seats_by_match[key] = seats
+    return seats
+
+
 def snapshots(*, match_id: int, seats: tuple[int, ...]) -> list[dict[str, Any]]:
     """A ``snapshot`` state message for each of ``seats`` (the public one when empty)."""
     match = Match.objects.get(pk=match_id)
     game = get_game(match.game)
     state = game.state_from_json(match.state)
-    seat_rows = list(match.seats.select_related("user").order_by("seat"))
+    seat_rows = match_seats(match)
     now_ms = timebase.stamp().ms
     return [
         state_message(

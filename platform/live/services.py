@@ -31,7 +31,7 @@ from games.core import (
 )
 from games.registry import get_game
 
-from . import publish, timebase
+from . import publish, selectors, timebase
 from .clock import clock_advance, clock_new, clock_stop_all, first_flag, wake_at
 from .errors import LiveError
 from .models import EndReason, Match, MatchStatus, Move, MoveKind, Seat, TimeIncident
@@ -106,6 +106,7 @@ def match_start(
         decisions=state.pending(),
         now_ms=now.ms,
     )
+    wake = wake_at(clock, stall_bound_ms=_stall_bound_ms())
     match = Match.objects.create(
         game=game.slug,
         seat_count=len(seats),
@@ -114,7 +115,8 @@ def match_start(
         rated=rated,
         state=state.to_json(),
         clock=clock,
-        wake_ms=wake_at(clock, stall_bound_ms=_stall_bound_ms()),
+        wake_ms=wake,
+        wake_job_ms=wake,
         created_by_id=created_by_id,
         status=MatchStatus.RUNNING,
         from_queue=from_queue,
@@ -123,7 +125,7 @@ def match_start(
         Seat(match=match, seat=i, user_id=spec.user_id, ai_level=spec.ai_level)
         for i, spec in enumerate(seats)
     )
-    _after_change(match, game, state, events=())
+    _after_change(match, game, state, events=(), wake_job_ms=wake)
     log.info("match started", extra={"match": match.pk, "game": game.slug, "rated": rated})
     return match
 
@@ -132,7 +134,7 @@ def match_start(
 
 
 def _seats_of(match: Match) -> list[Seat]:
-    return list(match.seats.select_related("user").order_by("seat"))
+    return selectors.match_seats(match)
 
 
 def _acting_seat(
@@ -160,9 +162,15 @@ def _acting_seat(
 
 
 def _already_applied(match: Match, seat: int, command_id: str) -> Applied | None:
-    """A retried command (same seat, same command id) is acknowledged again, not applied again."""
-    if not command_id:
+    """A retried command (same seat, same command id) is acknowledged again, not applied again.
+
+    :func:`_lock` already looked the id up in the same query as the lock; only an id that another
+    seat of the match used too needs a query of its own.
+    """
+    if not command_id or match.retried_seq is None:  # type: ignore[attr-defined]
         return None
+    if match.retried_seat == seat:  # type: ignore[attr-defined]
+        return Applied(seq=match.retried_seq, duplicate=True)  # type: ignore[attr-defined]
     done = Move.objects.filter(match=match, seat=seat, command_id=command_id).values_list(
         "seq", flat=True
     )
@@ -180,13 +188,15 @@ def _check_time(match: Match, stamp: timebase.Stamp) -> tuple[str, int | None, s
     if flag is None:
         return None
     started = min(sc["since_ms"] for sc in match.clock["seats"] if sc["running"])
-    step = (
-        TimeIncident.objects.filter(kind="reference_step", at_ms__gte=started)
-        .values_list("detail", flat=True)
-        .first()
-    )
-    if step:
-        return ("unreliable", None, step)
+    latest_step = match.latest_step_ms  # type: ignore[attr-defined]  # read with the lock
+    if latest_step is not None and latest_step >= started:
+        step = (
+            TimeIncident.objects.filter(kind="reference_step", at_ms__gte=started)
+            .values_list("detail", flat=True)
+            .first()
+        )
+        if step:
+            return ("unreliable", None, step)
     if stamp.problem:
         return ("unreliable", None, stamp.problem)
     deadline, seat = flag
@@ -209,7 +219,7 @@ def action_submit(
 ) -> Applied:
     """Apply one player's (or AI's) action.  Raises :class:`LiveError`; then nothing changed."""
     arrival = timebase.stamp(arrived_local_ms)
-    match = _lock(match_id)
+    match = _lock(match_id, command_id=command_id)
     game, state = _load(match)
     seats = _seats_of(match)
     acting = _acting_seat(seats, state, user_id=user_id, seat=seat, ai=ai)
@@ -264,14 +274,15 @@ def action_submit(
     match.clock = clock_advance(
         match.clock, acted=acting, decisions=state.pending(), now_ms=arrival.ms
     )
+    job = None
     if state.is_over():
         result = state.result()
         assert result is not None
         _finish(match, game, seats, result, EndReason.NORMAL, arrival.ms)
     else:
-        match.wake_ms = wake_at(match.clock, stall_bound_ms=_stall_bound_ms())
-        match.save(update_fields=["seq", "state", "clock", "wake_ms"])
-    _after_change(match, game, state, seats=seats, events=events)
+        job = _plan_wake(match, now_ms=arrival.ms)
+        match.save(update_fields=["seq", "state", "clock", "wake_ms", "wake_job_ms"])
+    _after_change(match, game, state, seats=seats, events=events, wake_job_ms=job)
     return Applied(seq=match.seq)
 
 
@@ -286,7 +297,7 @@ def match_resign(
 ) -> Applied:
     """End the match as a loss for the resigning seat's side (any game)."""
     arrival = timebase.stamp(arrived_local_ms)
-    match = _lock(match_id)
+    match = _lock(match_id, command_id=command_id)
     game, state = _load(match)
     seats = _seats_of(match)
     acting = _acting_seat(seats, state, user_id=user_id, seat=seat, ai=False)
@@ -322,13 +333,21 @@ def match_abort(*, match_id: int, reason: str, by_user_id: int | None = None) ->
 
 
 @transaction.atomic
-def match_wake(*, match_id: int, seq: int | None = None, now: timebase.Stamp | None = None) -> str:
+def match_wake(
+    *,
+    match_id: int,
+    seq: int | None = None,
+    job_ms: int | None = None,
+    now: timebase.Stamp | None = None,
+) -> str:
     """The server acting by itself: a flag fell or a stall bound passed.
 
     Idempotent and safe when early, late, duplicated or stale: it re-reads the locked row and does
     only what the clock says now.  ``now`` lets the sweeper judge a whole sweep by one fresh reading
     (a reading taken before the row was claimed is never later than the truth, so it cannot end a
-    match early).  Returns what it did (for logs and tests).
+    match early).  ``job_ms`` names the clock job that woke it: when that is the match's pending
+    job and nothing is due yet, the job moves itself on to the current ``wake_ms`` ("rescheduled").
+    Returns what it did (for logs and tests).
     """
     match = _lock(match_id)
     if match.status != MatchStatus.RUNNING:
@@ -350,6 +369,11 @@ def match_wake(*, match_id: int, seq: int | None = None, now: timebase.Stamp | N
     stall = match.clock.get("stall_since_ms")
     if stall is not None and now.ms >= stall + _stall_bound_ms():
         return _end_stall(match, game, state, seats, now.ms)
+    if job_ms is not None and job_ms == match.wake_job_ms and match.wake_ms is not None:
+        match.wake_job_ms = match.wake_ms
+        match.save(update_fields=["wake_job_ms"])
+        _schedule_on_commit(match.pk, match.wake_ms)
+        return "rescheduled"
     return "early"
 
 
@@ -396,11 +420,59 @@ def _wake_one_overdue(now: timebase.Stamp) -> bool:
 # --- endings ----------------------------------------------------------------------------------
 
 
-def _lock(match_id: int) -> Match:
-    try:
-        return Match.objects.select_for_update().get(pk=match_id)
-    except Match.DoesNotExist:
-        raise LiveError("no_match", f"there is no match {match_id}") from None
+def _lock(match_id: int, *, command_id: str = "") -> Match:
+    """The match row, locked, read in one query with what every command checks besides: the move
+    (if any) that already carries ``command_id``, and the latest reference-clock step.
+
+    Hand-written because it runs for every command: the ORM spent longer composing this query (two
+    subqueries) than the database spent answering it.
+    """
+    sql = _LOCK_SQL + (" FOR UPDATE OF m" if connection.features.has_select_for_update else "")
+    found = list(Match.objects.raw(sql, [command_id, command_id, match_id]))
+    if not found:
+        raise LiveError("no_match", f"there is no match {match_id}")
+    match = found[0]
+    if not command_id:
+        match.retried_seq = match.retried_seat = None  # type: ignore[attr-defined]
+    return match
+
+
+def _lock_sql() -> str:
+    match, move, incident = (m._meta.db_table for m in (Match, Move, TimeIncident))
+    retried = f"FROM {move} v WHERE v.match_id = m.id AND v.command_id = %s ORDER BY v.seq LIMIT 1"
+    return (
+        f"SELECT m.*, (SELECT t.at_ms FROM {incident} t WHERE t.kind = 'reference_step' "
+        "AND t.at_ms IS NOT NULL ORDER BY t.at_ms DESC LIMIT 1) AS latest_step_ms, "
+        f"(SELECT v.seq {retried}) AS retried_seq, (SELECT v.seat {retried}) AS retried_seat "
+        f"FROM {match} m WHERE m.id = %s"
+    )
+
+
+_LOCK_SQL = _lock_sql()
+
+
+def _plan_wake(match: Match, *, now_ms: int) -> int | None:
+    """Set ``wake_ms`` from the clock; return the time of a clock job to schedule, if one is needed.
+
+    One clock job per match is pending at a time, due at or before ``wake_ms`` (it moves itself on
+    when it finds nothing due), so most moves, which push the deadline later, schedule nothing.  A
+    job is needed when there is none, when the new deadline comes before it, or when its time has
+    passed without it running (lost with its worker; the sweeper covers the gap meanwhile).
+    """
+    match.wake_ms = wake_at(match.clock, stall_bound_ms=_stall_bound_ms())
+    pending = match.wake_job_ms
+    if match.wake_ms is None:
+        return None
+    if pending is None or pending > match.wake_ms or pending <= now_ms:
+        match.wake_job_ms = match.wake_ms
+        return match.wake_ms
+    return None
+
+
+def _schedule_on_commit(match_id: int, at_ms: int) -> None:
+    from . import tasks
+
+    transaction.on_commit(lambda: tasks.schedule_wake(match_id=match_id, at_ms=at_ms))
 
 
 def _append(
@@ -547,8 +619,10 @@ def _end_stall(match: Match, game: Game, state: State, seats: Sequence[Seat], no
         assert result is not None
         _finish(match, game, seats, result, EndReason.NORMAL, now_ms)
     else:
-        match.wake_ms = wake_at(match.clock, stall_bound_ms=_stall_bound_ms())
-        match.save(update_fields=["seq", "state", "clock", "wake_ms"])
+        job = _plan_wake(match, now_ms=now_ms)
+        match.save(update_fields=["seq", "state", "clock", "wake_ms", "wake_job_ms"])
+        if job is not None:
+            _schedule_on_commit(match.pk, job)
     _after_change(match, game, state, seats=seats, events=events)
     return "stall_continue"
 
@@ -563,12 +637,14 @@ def _after_change(
     *,
     events: Sequence[Event],
     seats: Sequence[Seat] | None = None,
+    wake_job_ms: int | None = None,
 ) -> None:
-    """Publish and schedule once the transaction has committed (never inside it)."""
+    """Publish and schedule once the transaction has committed (never inside it): the views, the
+    clock job ``wake_job_ms`` if one is due to be scheduled, the AI seats' move jobs."""
     from . import tasks
 
     seats = _seats_of(match) if seats is None else seats
-    match_id, seq, wake = match.pk, match.seq, match.wake_ms
+    match_id, seq = match.pk, match.seq
     ai_seats: list[int] = []
     if match.status == MatchStatus.RUNNING:
         ai = {s.seat for s in seats if s.ai_level}
@@ -576,8 +652,8 @@ def _after_change(
 
     def send() -> None:
         publish.match_changed(match=match, game=game, state=state, seats=seats, events=events)
-        if wake is not None:
-            tasks.schedule_wake(match_id=match_id, seq=seq, wake_ms=wake)
+        if wake_job_ms is not None:
+            tasks.schedule_wake(match_id=match_id, at_ms=wake_job_ms)
         for seat in ai_seats:
             tasks.ai_move.apply_async(args=[match_id, seq, seat], queue="ai")
 

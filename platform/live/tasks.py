@@ -1,7 +1,8 @@
 """Celery jobs: AI moves (queue ``ai``) and the clock's wake-ups (queue ``clock``).
 
-Every job names the ``seq`` it was made for and does nothing if the match has moved on, so running
-one twice, late or on two workers at once is harmless.  The periodic sweeper is the last line: it
+An AI job names the ``seq`` it was made for and does nothing if the match has moved on; a clock job
+re-reads the locked match and does only what its clock says, so running either twice, late or on two
+workers at once is harmless.  The periodic sweeper is the last line: it
 wakes overdue matches straight from the database, whatever happened to the ETA jobs — it is its own
 process (``manage.py clock_sweeper``), so it keeps working when every ``clock`` worker is dead.
 """
@@ -21,27 +22,23 @@ from .models import Match, MatchStatus
 log = logging.getLogger(__name__)
 
 
-def schedule_wake(*, match_id: int, seq: int, wake_ms: int) -> None:
-    """Queue the clock job for ``wake_ms`` (an ETA job on the ``clock`` queue).
+def schedule_wake(*, match_id: int, at_ms: int) -> None:
+    """Queue the match's clock job for ``at_ms`` (an ETA job on the ``clock`` queue).
 
     Without a broker (in-process unit tests run Celery eagerly) an ETA job would run at once, so
     nothing is queued there: those tests call :func:`services.match_wake` themselves.
     """
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return
-    eta = datetime.fromtimestamp(wake_ms / 1000, tz=UTC)
-    clock_expire.apply_async(args=[match_id, seq], eta=eta, queue="clock")
+    eta = datetime.fromtimestamp(at_ms / 1000, tz=UTC)
+    clock_expire.apply_async(args=[match_id, at_ms], eta=eta, queue="clock")
 
 
 @shared_task(name="live.tasks.clock_expire", ignore_result=True)
-def clock_expire(match_id: int, seq: int) -> str:
-    outcome = services.match_wake(match_id=match_id, seq=seq)
-    if outcome in ("early",):
-        # The worker's clock ran ahead of the reference: try again at the real deadline.
-        match = Match.objects.filter(pk=match_id, seq=seq, status=MatchStatus.RUNNING).first()
-        if match and match.wake_ms:
-            schedule_wake(match_id=match_id, seq=seq, wake_ms=match.wake_ms)
-    return outcome
+def clock_expire(match_id: int, at_ms: int) -> str:
+    """The clock job scheduled for ``at_ms``: ends the match if its time is up, or moves itself on
+    to the match's current deadline (see ``services.match_wake``)."""
+    return services.match_wake(match_id=match_id, job_ms=at_ms)
 
 
 @shared_task(name="live.tasks.node_clock_check", ignore_result=True)

@@ -115,6 +115,51 @@ def test_expiry_job_is_idempotent_early_stale_and_duplicated(make_user, wall) ->
     assert deltas[seat] == pytest.approx(-20.0) and deltas[1 - seat] == pytest.approx(20.0)
 
 
+def test_a_move_pushing_the_deadline_later_keeps_the_pending_clock_job(make_user, wall) -> None:
+    match, users = human_match(make_user)
+    seat = both_ready(match, users)
+    match.refresh_from_db()
+    job = match.wake_job_ms
+    assert job <= match.wake_ms  # scheduled for the Start's stall bound, before the deadline
+    wall.advance(1_000)
+    action_submit(
+        match_id=match.pk, action=first_legal(match, seat), command_id="m1", user_id=users[seat].pk
+    )
+    match.refresh_from_db()
+    assert match.wake_ms > job and match.wake_job_ms == job
+
+
+def test_the_pending_clock_job_moves_itself_on_and_a_superseded_one_does_nothing(
+    make_user, wall
+) -> None:
+    match, users = human_match(make_user)
+    seat = both_ready(match, users)
+    match.refresh_from_db()
+    job = match.wake_job_ms
+    action_submit(
+        match_id=match.pk, action=first_legal(match, seat), command_id="m1", user_id=users[seat].pk
+    )
+    wall.advance(job - timebase.stamp().ms)  # the job's time: the deadline has moved later
+    assert match_wake(match_id=match.pk, job_ms=job) == "rescheduled"
+    match.refresh_from_db()
+    assert match.wake_job_ms == match.wake_ms > job
+    before = snapshot(match)
+    assert match_wake(match_id=match.pk, job_ms=job) == "early"  # a duplicate of the old job
+    assert snapshot(match) == before
+
+
+def test_a_deadline_earlier_than_the_pending_job_gets_a_job_of_its_own(make_user, wall) -> None:
+    match, users = human_match(make_user)
+    seat = both_ready(match, users)
+    match.refresh_from_db()
+    type(match).objects.filter(pk=match.pk).update(wake_job_ms=match.wake_ms + 10**9)
+    action_submit(
+        match_id=match.pk, action=first_legal(match, seat), command_id="m1", user_id=users[seat].pk
+    )
+    match.refresh_from_db()
+    assert match.wake_job_ms == match.wake_ms
+
+
 def test_sweeper_ends_overdue_matches_only(make_user, wall) -> None:
     overdue, users = human_match(make_user)
     both_ready(overdue, users)

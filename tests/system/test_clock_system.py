@@ -96,8 +96,8 @@ def test_same_job_three_times_at_once_ends_the_match_once_and_a_stale_job_change
         "import json; from datetime import UTC, datetime; from live.tasks import clock_expire\n"
         f"eta = datetime.fromtimestamp({flagged[2]} / 1000, tz=UTC)\n"
         "for _ in range(3):\n"
-        f"    clock_expire.apply_async(args=[{flagged[0]}, {flagged[1]}], eta=eta, queue='clock')\n"
-        f"clock_expire.apply_async(args=[{still[0]}, {still[1] - 1}], queue='clock')\n"
+        f"    clock_expire.apply_async(args=[{flagged[0]}, {flagged[2]}], eta=eta, queue='clock')\n"
+        f"clock_expire.apply_async(args=[{still[0]}, {still[2] - 1}], queue='clock')\n"
         "print(json.dumps(1))"
     )
     time.sleep(1.0)

@@ -1,0 +1,68 @@
+"""The batching channel layer (platform/live/layer.py) against a real Redis: each group gets its own
+message, only its members receive it, and a consumer's messages arrive in the order they were
+given — also when several updates of one match go out in one batch."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+import redis
+
+from live.layer import BatchingRedisChannelLayer
+from support.stack import REDIS_PORT, reachable
+
+URL = f"redis://127.0.0.1:{REDIS_PORT}/6"
+
+
+@pytest.fixture
+def layer() -> BatchingRedisChannelLayer:
+    if not reachable(REDIS_PORT):
+        if os.environ.get("CI") == "true":
+            pytest.fail("Redis is not reachable on 127.0.0.1")
+        pytest.skip("Redis is not reachable on 127.0.0.1")
+    redis.Redis.from_url(URL).flushdb()
+    return BatchingRedisChannelLayer(hosts=[{"address": URL}], capacity=100, expiry=30)
+
+
+async def test_each_group_gets_its_own_message_and_nobody_else_does(layer) -> None:
+    seat0 = await layer.new_channel()
+    seat1 = await layer.new_channel()
+    spectator = await layer.new_channel()
+    await layer.group_add("m-seat-0", seat0)
+    await layer.group_add("m-seat-1", seat1)
+    await layer.group_add("m-public", spectator)
+    await layer.group_send_many(
+        [
+            ("m-seat-0", {"type": "match.state", "text": "hand of seat 0"}),
+            ("m-seat-1", {"type": "match.state", "text": "hand of seat 1"}),
+            ("m-public", {"type": "match.state", "text": "no hands"}),
+            ("m-empty", {"type": "match.state", "text": "to nobody"}),
+        ]
+    )
+    assert (await layer.receive(seat0))["text"] == "hand of seat 0"
+    assert (await layer.receive(seat1))["text"] == "hand of seat 1"
+    assert (await layer.receive(spectator))["text"] == "no hands"
+    for channel in (seat0, seat1, spectator):
+        assert layer.receive_buffer.get(channel) is None or layer.receive_buffer[channel].empty()
+    await layer.flush()
+
+
+async def test_a_batch_of_many_updates_arrives_in_order_for_every_member(layer) -> None:
+    one_tab = await layer.new_channel()
+    other_tab = await layer.new_channel()
+    both_seats = await layer.new_channel()  # pass-and-play: one connection in both seat groups
+    for channel in (one_tab, other_tab, both_seats):
+        await layer.group_add("g-seat-0", channel)
+    await layer.group_add("g-seat-1", both_seats)
+    items = []
+    for seq in range(1, 41):
+        items.append(("g-seat-0", {"type": "match.state", "text": f"0:{seq}"}))
+        items.append(("g-seat-1", {"type": "match.state", "text": f"1:{seq}"}))
+    await layer.group_send_many(items)
+    for channel in (one_tab, other_tab):
+        got = [(await layer.receive(channel))["text"] for _ in range(40)]
+        assert got == [f"0:{seq}" for seq in range(1, 41)]
+    got = [(await layer.receive(both_seats))["text"] for _ in range(80)]
+    assert got == [text for _, message in items for text in [message["text"]]]
+    await layer.flush()
