@@ -148,7 +148,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = "ai"
 CELERY_TASK_ROUTES = {
     "live.tasks.ai_move": {"queue": "ai"},
-    "live.tasks.clock_expire": {"queue": "clock"},
+    "live.tasks.clock_tick": {"queue": "clock"},
     "live.tasks.node_clock_check": {"queue": "clock"},
     "matchmaking.tasks.matchmaking_pass": {"queue": "clock"},
 }

@@ -121,6 +121,15 @@ def wake_at(clock: ClockJSON, *, stall_bound_ms: int) -> int | None:
     return None
 
 
+SLOT_MS = 10
+"""Clock jobs run at the end of 10 ms slots: one job serves every deadline inside its slot."""
+
+
+def clock_slot(wake_ms: int) -> int:
+    """The end of the slot holding ``wake_ms`` (never before it), when its clock job runs."""
+    return -(-wake_ms // SLOT_MS) * SLOT_MS
+
+
 def clock_public(clock: ClockJSON, *, now_ms: int, stall_bound_ms: int) -> dict[str, Any]:
     """The clock as clients see it (docs/protocol.md)."""
     seats = []

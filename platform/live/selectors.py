@@ -59,6 +59,23 @@ def match_seats(match: Match) -> list[Seat]:
     return seats
 
 
+def match_seats_prefetch(matches: list[Match]) -> None:
+    """Read the seats of many matches in one query (a batch of clock endings)."""
+    missing = {m.pk: m for m in matches if (m.pk, m.seed) not in _seats_by_match}
+    if not missing:
+        return
+    rows: dict[int, list[Seat]] = {pk: [] for pk in missing}
+    for seat in (
+        Seat.objects.filter(match_id__in=list(missing)).select_related("user").order_by("seat")
+    ):
+        rows[seat.match_id].append(seat)
+    if len(_seats_by_match) + len(rows) >= _SEATS_CACHED:
+        _seats_by_match.clear()
+    for pk, seats in rows.items():
+        if seats:
+            _seats_by_match[(pk, missing[pk].seed)] = seats
+
+
 def snapshots(*, match_id: int, seats: tuple[int, ...]) -> list[dict[str, Any]]:
     """A ``snapshot`` state message for each of ``seats`` (the public one when empty)."""
     match = Match.objects.get(pk=match_id)

@@ -11,9 +11,12 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections import defaultdict
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
@@ -32,7 +35,7 @@ from games.core import (
 from games.registry import get_game
 
 from . import publish, selectors, timebase
-from .clock import clock_advance, clock_new, clock_stop_all, first_flag, wake_at
+from .clock import clock_advance, clock_new, clock_slot, clock_stop_all, first_flag, wake_at
 from .errors import LiveError
 from .models import EndReason, Match, MatchStatus, Move, MoveKind, Seat, TimeIncident
 
@@ -116,7 +119,7 @@ def match_start(
         state=state.to_json(),
         clock=clock,
         wake_ms=wake,
-        wake_job_ms=wake,
+        wake_job_ms=None if wake is None else clock_slot(wake),
         created_by_id=created_by_id,
         status=MatchStatus.RUNNING,
         from_queue=from_queue,
@@ -125,7 +128,7 @@ def match_start(
         Seat(match=match, seat=i, user_id=spec.user_id, ai_level=spec.ai_level)
         for i, spec in enumerate(seats)
     )
-    _after_change(match, game, state, events=(), wake_job_ms=wake)
+    _after_change(match, game, state, events=(), wake_job_ms=match.wake_job_ms)
     log.info("match started", extra={"match": match.pk, "game": game.slug, "rated": rated})
     return match
 
@@ -337,24 +340,24 @@ def match_wake(
     *,
     match_id: int,
     seq: int | None = None,
-    job_ms: int | None = None,
     now: timebase.Stamp | None = None,
 ) -> str:
     """The server acting by itself: a flag fell or a stall bound passed.
 
     Idempotent and safe when early, late, duplicated or stale: it re-reads the locked row and does
-    only what the clock says now.  ``now`` lets the sweeper judge a whole sweep by one fresh reading
+    only what the clock says now.  ``now`` lets a caller judge many matches by one fresh reading
     (a reading taken before the row was claimed is never later than the truth, so it cannot end a
-    match early).  ``job_ms`` names the clock job that woke it: when that is the match's pending
-    job and nothing is due yet, the job moves itself on to the current ``wake_ms`` ("rescheduled").
-    Returns what it did (for logs and tests).
+    match early).  Returns what it did (for logs and tests).
     """
     match = _lock(match_id)
     if match.status != MatchStatus.RUNNING:
         return "over"
     if seq is not None and seq != match.seq:
         return "stale"
-    now = now or timebase.stamp(fresh=True)
+    return _wake_locked(match, now or timebase.stamp(fresh=True))
+
+
+def _wake_locked(match: Match, now: timebase.Stamp) -> str:
     game, state = _load(match)
     seats = _seats_of(match)
     verdict = _check_time(match, now)
@@ -369,32 +372,70 @@ def match_wake(
     stall = match.clock.get("stall_since_ms")
     if stall is not None and now.ms >= stall + _stall_bound_ms():
         return _end_stall(match, game, state, seats, now.ms)
-    if job_ms is not None and job_ms == match.wake_job_ms and match.wake_ms is not None:
-        match.wake_job_ms = match.wake_ms
-        match.save(update_fields=["wake_job_ms"])
-        _schedule_on_commit(match.pk, match.wake_ms)
-        return "rescheduled"
     return "early"
 
 
-def clock_sweep(*, threads: int = 1) -> int:
-    """Wake every overdue match (the last line behind the ETA jobs); returns how many it handled.
+def clock_wake_due(*, batch: int = 100, now: timebase.Stamp | None = None) -> int:
+    """Wake every overdue match; returns how many were woken.
 
-    Each claim takes one overdue row with ``FOR UPDATE SKIP LOCKED`` and wakes it in the same
-    transaction, so any number of sweeper threads and processes share the work without waking a
-    match twice; several threads keep a burst of simultaneous deadlines within the sweep period.
+    Matches are claimed a batch at a time (``FOR UPDATE SKIP LOCKED``, so clock workers and sweeper
+    threads share a burst without waking a match twice), judged by one fresh reading of the time,
+    and written back together: a thousand deadlines falling within seconds cost a few dozen
+    transactions, not a thousand.
     """
+    now = now or timebase.stamp(fresh=True)
+    woken = 0
+    while True:
+        with transaction.atomic(), _batched_writes():
+            matches = list(Match.objects.raw(_CLAIM_SQL, ["", "", now.ms, batch]))
+            selectors.match_seats_prefetch(matches)
+            for match in matches:
+                match.retried_seq = match.retried_seat = None  # type: ignore[attr-defined]
+                _wake_locked(match, now)
+        woken += len(matches)
+        if len(matches) < batch:
+            return woken
+
+
+def clock_tick(*, slot_ms: int) -> int:
+    """The clock job of one time slot: wake whatever is due, then move the slot's other matches
+    (their deadlines moved later since the job was scheduled) on to the slots of their deadlines.
+
+    There is at most one job per slot (see ``tasks.schedule_wake``) and one pending slot per match
+    (``wake_job_ms``), so most moves schedule nothing and a burst of deadlines costs one job per
+    slot, not one per match.  Returns how many matches it woke.
+    """
+    woken = clock_wake_due()
+    with transaction.atomic():
+        waiting = (
+            Match.objects.select_for_update(skip_locked=True)
+            .filter(status=MatchStatus.RUNNING, wake_job_ms=slot_ms, wake_ms__isnull=False)
+            .values_list("pk", "wake_ms")
+        )
+        by_slot: dict[int, list[int]] = defaultdict(list)
+        for pk, wake in waiting:
+            by_slot[clock_slot(wake)].append(pk)
+        for slot, pks in by_slot.items():
+            Match.objects.filter(pk__in=pks).update(wake_job_ms=slot)
+            _schedule_on_commit(slot)
+    return woken
+
+
+def clock_sweep(*, threads: int = 1) -> int:
+    """Wake every overdue match (the last line behind the clock jobs); returns how many it woke.
+
+    Several threads keep a burst of simultaneous deadlines within the sweep period; they share the
+    work through the claims of :func:`clock_wake_due`.
+    """
+
     now = timebase.stamp(fresh=True)
 
     def drain() -> int:
-        woken = 0
         try:
-            while _wake_one_overdue(now):
-                woken += 1
+            return clock_wake_due(batch=25, now=now)
         finally:
             if threads > 1:
                 connection.close()
-        return woken
 
     if threads <= 1:
         return drain()
@@ -402,19 +443,77 @@ def clock_sweep(*, threads: int = 1) -> int:
         return sum(pool.map(lambda _: drain(), range(threads)))
 
 
-def _wake_one_overdue(now: timebase.Stamp) -> bool:
-    with transaction.atomic():
-        match_id = (
-            Match.objects.select_for_update(skip_locked=True)
-            .filter(status=MatchStatus.RUNNING, wake_ms__lte=now.ms)
-            .order_by("wake_ms")
-            .values_list("pk", flat=True)
-            .first()
-        )
-        if match_id is None:
-            return False
-        match_wake(match_id=match_id, now=now)
-    return True
+# --- batched writes ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Writes:
+    moves: list[Move] = field(default_factory=list)
+    matches: dict[int, Match] = field(default_factory=dict)
+
+
+_writes: ContextVar[_Writes | None] = ContextVar("live_batched_writes", default=None)
+_MATCH_WRITABLE = [
+    "status",
+    "seq",
+    "state",
+    "clock",
+    "wake_ms",
+    "wake_job_ms",
+    "result",
+    "end_reason",
+    "abort_reason",
+    "ended_at",
+]
+
+
+@contextmanager
+def _batched_writes() -> Iterator[None]:
+    """Inside, move-log rows and match rows are collected and written together on leaving."""
+    writes = _Writes()
+    token = _writes.set(writes)
+    try:
+        yield
+    finally:
+        _writes.reset(token)
+    if writes.moves:
+        Move.objects.bulk_create(writes.moves)
+    if writes.matches:
+        _update_matches(list(writes.matches.values()))
+
+
+def _update_matches(matches: list[Match]) -> None:
+    """One UPDATE statement sent for many rows (``bulk_update``'s CASE expressions cost far more
+    to build than the rows take to write)."""
+    fields = [Match._meta.get_field(name) for name in _MATCH_WRITABLE]
+    quote = connection.ops.quote_name
+    sql = (
+        f"UPDATE {quote(Match._meta.db_table)} SET "
+        + ", ".join(f"{quote(f.column)} = %s" for f in fields)
+        + f" WHERE {quote(Match._meta.pk.column)} = %s"
+    )
+    rows = [
+        [f.get_db_prep_save(getattr(m, f.attname), connection) for f in fields] + [m.pk]
+        for m in matches
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
+
+
+def _save_match(match: Match, fields: list[str] | None = None) -> None:
+    writes = _writes.get()
+    if writes is None:
+        match.save(update_fields=fields)
+    else:
+        writes.matches[match.pk] = match
+
+
+def _add_move(move: Move) -> None:
+    writes = _writes.get()
+    if writes is None:
+        move.save(force_insert=True)
+    else:
+        writes.moves.append(move)
 
 
 # --- endings ----------------------------------------------------------------------------------
@@ -437,18 +536,29 @@ def _lock(match_id: int, *, command_id: str = "") -> Match:
     return match
 
 
-def _lock_sql() -> str:
+def _select_sql() -> str:
     match, move, incident = (m._meta.db_table for m in (Match, Move, TimeIncident))
     retried = f"FROM {move} v WHERE v.match_id = m.id AND v.command_id = %s ORDER BY v.seq LIMIT 1"
     return (
         f"SELECT m.*, (SELECT t.at_ms FROM {incident} t WHERE t.kind = 'reference_step' "
         "AND t.at_ms IS NOT NULL ORDER BY t.at_ms DESC LIMIT 1) AS latest_step_ms, "
         f"(SELECT v.seq {retried}) AS retried_seq, (SELECT v.seat {retried}) AS retried_seat "
-        f"FROM {match} m WHERE m.id = %s"
+        f"FROM {match} m "
     )
 
 
-_LOCK_SQL = _lock_sql()
+def _claim_sql() -> str:
+    sql = (
+        _select_sql() + f"WHERE m.status = '{MatchStatus.RUNNING.value}' AND m.wake_ms <= %s "
+        "ORDER BY m.wake_ms LIMIT %s"
+    )
+    return sql + (
+        " FOR UPDATE OF m SKIP LOCKED" if connection.features.has_select_for_update else ""
+    )
+
+
+_LOCK_SQL = _select_sql() + "WHERE m.id = %s"
+_CLAIM_SQL = _claim_sql()
 
 
 def _plan_wake(match: Match, *, now_ms: int) -> int | None:
@@ -463,31 +573,34 @@ def _plan_wake(match: Match, *, now_ms: int) -> int | None:
     pending = match.wake_job_ms
     if match.wake_ms is None:
         return None
-    if pending is None or pending > match.wake_ms or pending <= now_ms:
-        match.wake_job_ms = match.wake_ms
-        return match.wake_ms
+    slot = clock_slot(match.wake_ms)
+    if pending is None or pending > slot or pending <= now_ms:
+        match.wake_job_ms = slot
+        return slot
     return None
 
 
-def _schedule_on_commit(match_id: int, at_ms: int) -> None:
+def _schedule_on_commit(slot_ms: int) -> None:
     from . import tasks
 
-    transaction.on_commit(lambda: tasks.schedule_wake(match_id=match_id, at_ms=at_ms))
+    transaction.on_commit(lambda: tasks.schedule_wake(slot_ms=slot_ms))
 
 
 def _append(
     match: Match, kind: str, *, seat: int | None, ms: int, command_id: str = "", detail: str = ""
 ) -> None:
     match.seq += 1
-    Move.objects.create(
-        match=match,
-        seq=match.seq,
-        seat=seat,
-        kind=kind,
-        command_id=command_id,
-        arrived_ms=ms,
-        committed_ms=timebase.stamp().ms,
-        detail=detail,
+    _add_move(
+        Move(
+            match=match,
+            seq=match.seq,
+            seat=seat,
+            kind=kind,
+            command_id=command_id,
+            arrived_ms=ms,
+            committed_ms=timebase.stamp().ms,
+            detail=detail,
+        )
     )
 
 
@@ -507,7 +620,7 @@ def _finish(
     match.clock = clock_stop_all(match.clock, now_ms=now_ms)
     match.wake_ms = None
     match.ended_at = timezone.now()
-    match.save()
+    _save_match(match)
     if match.rated:
         ratings_apply_match(match=match, game=game, seats=seats, result=result)
     log.info("match finished", extra={"match": match.pk, "reason": reason})
@@ -520,7 +633,7 @@ def _abort(match: Match, reason: str, detail: str, now_ms: int) -> None:
     match.clock = clock_stop_all(match.clock, now_ms=now_ms)
     match.wake_ms = None
     match.ended_at = timezone.now()
-    match.save()
+    _save_match(match)
     log.warning("match aborted", extra={"match": match.pk, "reason": reason, "detail": detail})
 
 
@@ -601,15 +714,17 @@ def _end_stall(match: Match, game: Game, state: State, seats: Sequence[Seat], no
         (only,) = state.legal_actions(decision.seat)
         events.extend(state.apply(decision.seat, only))
         match.seq += 1
-        Move.objects.create(
-            match=match,
-            seq=match.seq,
-            seat=decision.seat,
-            kind=MoveKind.STALL,
-            action=game.encode_action(only),
-            arrived_ms=now_ms,
-            committed_ms=now_ms,
-            detail="applied after the stall bound",
+        _add_move(
+            Move(
+                match=match,
+                seq=match.seq,
+                seat=decision.seat,
+                kind=MoveKind.STALL,
+                action=game.encode_action(only),
+                arrived_ms=now_ms,
+                committed_ms=now_ms,
+                detail="applied after the stall bound",
+            )
         )
         acted = decision.seat
     match.state = state.to_json()
@@ -620,9 +735,9 @@ def _end_stall(match: Match, game: Game, state: State, seats: Sequence[Seat], no
         _finish(match, game, seats, result, EndReason.NORMAL, now_ms)
     else:
         job = _plan_wake(match, now_ms=now_ms)
-        match.save(update_fields=["seq", "state", "clock", "wake_ms", "wake_job_ms"])
+        _save_match(match, ["seq", "state", "clock", "wake_ms", "wake_job_ms"])
         if job is not None:
-            _schedule_on_commit(match.pk, job)
+            _schedule_on_commit(job)
     _after_change(match, game, state, seats=seats, events=events)
     return "stall_continue"
 
@@ -653,7 +768,7 @@ def _after_change(
     def send() -> None:
         publish.match_changed(match=match, game=game, state=state, seats=seats, events=events)
         if wake_job_ms is not None:
-            tasks.schedule_wake(match_id=match_id, at_ms=wake_job_ms)
+            tasks.schedule_wake(slot_ms=wake_job_ms)
         for seat in ai_seats:
             tasks.ai_move.apply_async(args=[match_id, seq, seat], queue="ai")
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
+from typing import Any
 
+import redis
 from celery import shared_task
 from django.conf import settings
 
@@ -22,23 +24,37 @@ from .models import Match, MatchStatus
 log = logging.getLogger(__name__)
 
 
-def schedule_wake(*, match_id: int, at_ms: int) -> None:
-    """Queue the match's clock job for ``at_ms`` (an ETA job on the ``clock`` queue).
+_slots: Any = None
 
-    Without a broker (in-process unit tests run Celery eagerly) an ETA job would run at once, so
-    nothing is queued there: those tests call :func:`services.match_wake` themselves.
+
+def schedule_wake(*, slot_ms: int) -> None:
+    """Queue the clock job of the slot ending at ``slot_ms`` unless it is queued already.
+
+    One job per slot: the first caller claims the slot in Redis (``SET NX``), later callers leave
+    it to that job.  A lost job leaves its claim behind, which does no harm: the slot's matches are
+    woken by the sweeper, and a later move schedules a new slot.  Without a broker (in-process unit
+    tests run Celery eagerly) an ETA job would run at once, so nothing is queued there: those tests
+    call the services themselves.
     """
+    global _slots
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return
-    eta = datetime.fromtimestamp(at_ms / 1000, tz=UTC)
-    clock_expire.apply_async(args=[match_id, at_ms], eta=eta, queue="clock")
+    if _slots is None:
+        _slots = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    if not _slots.set(f"live:clock-slot:{slot_ms}", 1, nx=True, px=SLOT_CLAIM_TTL_MS):
+        return
+    eta = datetime.fromtimestamp(slot_ms / 1000, tz=UTC)
+    clock_tick.apply_async(args=[slot_ms], eta=eta, queue="clock")
 
 
-@shared_task(name="live.tasks.clock_expire", ignore_result=True)
-def clock_expire(match_id: int, at_ms: int) -> str:
-    """The clock job scheduled for ``at_ms``: ends the match if its time is up, or moves itself on
-    to the match's current deadline (see ``services.match_wake``)."""
-    return services.match_wake(match_id=match_id, job_ms=at_ms)
+SLOT_CLAIM_TTL_MS = 6 * 3600 * 1000
+"""Longer than any wait for a slot (a deadline hours ahead still has one job)."""
+
+
+@shared_task(name="live.tasks.clock_tick", ignore_result=True)
+def clock_tick(slot_ms: int) -> int:
+    """The clock job of one slot (``services.clock_tick``); returns how many matches it woke."""
+    return services.clock_tick(slot_ms=slot_ms)
 
 
 @shared_task(name="live.tasks.node_clock_check", ignore_result=True)

@@ -70,6 +70,9 @@ def _local_ms() -> float:
     return wall_ms() + float(os.environ.get("TIME_INJECT_SKEW_MS", "0"))
 
 
+_measuring = threading.Lock()
+
+
 def _reference_ms() -> float:
     source = settings.TIME_REFERENCE
     if source == "postgres":
@@ -84,7 +87,17 @@ def _reference_ms() -> float:
 
 
 def measure() -> _Measurement:
-    """Measure the offset to the reference now and judge it; remembers the result."""
+    """Measure the offset to the reference now and judge it; remembers the result.
+
+    Measurements of one process are taken one at a time: two threads reading the reference side by
+    side could store their readings out of order, and the later store would look like the
+    reference going backwards.
+    """
+    with _measuring:
+        return _measure()
+
+
+def _measure() -> _Measurement:
     global _last
     t0 = _local_ms()
     mono = monotonic_s()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from live import services, timebase
+from live.clock import clock_slot
 from live.errors import LiveError
 from live.models import EndReason, MatchStatus, TimeIncident
 from live.services import SeatSpec, action_submit, match_start, match_wake
@@ -129,7 +130,7 @@ def test_a_move_pushing_the_deadline_later_keeps_the_pending_clock_job(make_user
     assert match.wake_ms > job and match.wake_job_ms == job
 
 
-def test_the_pending_clock_job_moves_itself_on_and_a_superseded_one_does_nothing(
+def test_the_slot_job_moves_its_matches_on_and_running_it_again_does_nothing(
     make_user, wall
 ) -> None:
     match, users = human_match(make_user)
@@ -140,11 +141,11 @@ def test_the_pending_clock_job_moves_itself_on_and_a_superseded_one_does_nothing
         match_id=match.pk, action=first_legal(match, seat), command_id="m1", user_id=users[seat].pk
     )
     wall.advance(job - timebase.stamp().ms)  # the job's time: the deadline has moved later
-    assert match_wake(match_id=match.pk, job_ms=job) == "rescheduled"
+    assert services.clock_tick(slot_ms=job) == 0
     match.refresh_from_db()
-    assert match.wake_job_ms == match.wake_ms > job
+    assert match.wake_job_ms == clock_slot(match.wake_ms) > job
     before = snapshot(match)
-    assert match_wake(match_id=match.pk, job_ms=job) == "early"  # a duplicate of the old job
+    assert services.clock_tick(slot_ms=job) == 0  # a duplicate of the old job
     assert snapshot(match) == before
 
 
@@ -157,7 +158,25 @@ def test_a_deadline_earlier_than_the_pending_job_gets_a_job_of_its_own(make_user
         match_id=match.pk, action=first_legal(match, seat), command_id="m1", user_id=users[seat].pk
     )
     match.refresh_from_db()
-    assert match.wake_job_ms == match.wake_ms
+    assert match.wake_job_ms == clock_slot(match.wake_ms)
+
+
+def test_a_slot_job_ends_every_match_due_in_one_batch_and_each_once(make_user, wall) -> None:
+    matches = []
+    for n in range(5):
+        match, users = human_match(make_user, rated=True, seed=n)
+        both_ready(match, users)
+        matches.append(match)
+    wall.advance(200_000)
+    assert services.clock_tick(slot_ms=timebase.stamp().ms) == 5
+    assert services.clock_tick(slot_ms=timebase.stamp().ms) == 0
+    for match in matches:
+        match.refresh_from_db()
+        assert match.end_reason == EndReason.TIME and match.wake_ms is None
+        assert list(match.moves.filter(kind="time_loss").values_list("seq", flat=True)) == [
+            match.seq
+        ]
+        assert RatingChange.objects.filter(match=match).count() == 2
 
 
 def test_sweeper_ends_overdue_matches_only(make_user, wall) -> None:

@@ -84,6 +84,19 @@ def test_killed_clock_worker_every_match_still_ends_within_the_sweep_period(
 
 
 @pytest.mark.parametrize("mode", STACK_MODES)
+def test_slot_jobs_alone_end_every_match_on_time_once(make_stack, mode) -> None:
+    stack = make_stack(mode, workers=False, sweeper=False)
+    stack.start_worker("worker-clock", "clock")
+    stack.wait_ready(("clock",))
+    matches = make_matches(stack, count=20, bank_ms=3000)
+    rows = wait_until_over(stack, [m[0] for m in matches], timeout=30)
+    wake = {m[0]: m[2] for m in matches}
+    for row in rows:
+        assert row["end_reason"] == "time" and len(row["ends"]) == 1, row
+        assert row["ends"][0][1] >= wake[row["id"]], row  # never before the deadline
+
+
+@pytest.mark.parametrize("mode", STACK_MODES)
 def test_same_job_three_times_at_once_ends_the_match_once_and_a_stale_job_changes_nothing(
     make_stack, mode
 ) -> None:
@@ -93,11 +106,11 @@ def test_same_job_three_times_at_once_ends_the_match_once_and_a_stale_job_change
     (flagged,) = make_matches(stack, count=1, bank_ms=3000, rated=True)
     (still,) = make_matches(stack, count=1, bank_ms=60_000)
     stack.django(
-        "import json; from datetime import UTC, datetime; from live.tasks import clock_expire\n"
+        "import json; from datetime import UTC, datetime; from live.tasks import clock_tick\n"
         f"eta = datetime.fromtimestamp({flagged[2]} / 1000, tz=UTC)\n"
         "for _ in range(3):\n"
-        f"    clock_expire.apply_async(args=[{flagged[0]}, {flagged[2]}], eta=eta, queue='clock')\n"
-        f"clock_expire.apply_async(args=[{still[0]}, {still[2] - 1}], queue='clock')\n"
+        f"    clock_tick.apply_async(args=[{flagged[2]}], eta=eta, queue='clock')\n"
+        "clock_tick.apply_async(args=[0], queue='clock')\n"
         "print(json.dumps(1))"
     )
     time.sleep(1.0)
