@@ -108,14 +108,17 @@ def engine_figures(deals: int, repeats: int) -> dict[str, float]:
                 generate(c, None)
         return 5 * len(counts) / (time.perf_counter() - t)
 
-    return {"games_s": max(deals_per_s(GAME, deals) for _ in range(repeats)),
-            "legal_s": max(legal_per_s(GAME, deals) for _ in range(repeats)),
-            "lead_s": max(lead_per_s() for _ in range(repeats)),
-            "lead_ranks_s": max(lead_ranks_per_s() for _ in range(repeats))}
+    return {
+        "games_s": max(deals_per_s(GAME, deals) for _ in range(repeats)),
+        "legal_s": max(legal_per_s(GAME, deals) for _ in range(repeats)),
+        "lead_s": max(lead_per_s() for _ in range(repeats)),
+        "lead_ranks_s": max(lead_ranks_per_s() for _ in range(repeats)),
+    }
 
 
-def duel(strong: Callable[[], Bot], weak: Callable[[], Bot], deals: int,
-         budget: int) -> dict[str, float]:
+def duel(
+    strong: Callable[[], Bot], weak: Callable[[], Bot], deals: int, budget: int
+) -> dict[str, float]:
     """``strong`` in one seat (rotating with the deal number) against two ``weak`` bots."""
     wins = {"landlord": [0, 0], "peasant": [0, 0]}
     times: list[float] = []
@@ -155,30 +158,47 @@ def main() -> None:
         ours = _best(ours, engine_figures(speed_deals, 1))
         run = rlcard_figures(speed_deals, 1)
         theirs = None if run is None or theirs is None else _best(theirs, run)
-    print(f"Dou Dizhu engine ({speed_deals} random deals, best of {repeats} runs; ours include "
-          "the bidding, rlcard's deals do not)")
-    print(f"  ours:   {ours['games_s']:9.1f} deals/s  {ours['legal_s']:10.0f} legal-move calls/s"
-          f"  {ours['lead_s']:8.0f} full 20-card lead generations/s (concrete cards; "
-          f"{ours['lead_ranks_s']:.0f}/s as rank multisets)")
+    print(
+        f"Dou Dizhu engine ({speed_deals} random deals, best of {repeats} runs; ours include "
+        "the bidding, rlcard's deals do not)"
+    )
+    print(
+        f"  ours:   {ours['games_s']:9.1f} deals/s  {ours['legal_s']:10.0f} legal-move calls/s"
+        f"  {ours['lead_s']:8.0f} full 20-card lead generations/s (concrete cards; "
+        f"{ours['lead_ranks_s']:.0f}/s as rank multisets)"
+    )
     if theirs is None:
         print("  rlcard not installed")
     else:
-        print(f"  rlcard: {theirs['games_s']:9.1f} deals/s  {theirs['legal_s']:10.0f} "
-              f"legal-move calls/s  {theirs['lead_s']:8.0f} full 20-card lead generations/s")
-        print(f"  ratio:  {ours['games_s'] / theirs['games_s']:9.2f}x deals/s "
-              f"{ours['legal_s'] / theirs['legal_s']:10.2f}x legal-move calls/s "
-              f"{ours['lead_s'] / theirs['lead_s']:7.2f}x lead generations/s "
-              f"({ours['lead_ranks_s'] / theirs['lead_s']:.2f}x as rank multisets)")
+        print(
+            f"  rlcard: {theirs['games_s']:9.1f} deals/s  {theirs['legal_s']:10.0f} "
+            f"legal-move calls/s  {theirs['lead_s']:8.0f} full 20-card lead generations/s"
+        )
+        print(
+            f"  ratio:  {ours['games_s'] / theirs['games_s']:9.2f}x deals/s "
+            f"{ours['legal_s'] / theirs['legal_s']:10.2f}x legal-move calls/s "
+            f"{ours['lead_s'] / theirs['lead_s']:7.2f}x lead generations/s "
+            f"({ours['lead_ranks_s'] / theirs['lead_s']:.2f}x as rank multisets)"
+        )
     bots = GAME.bots
-    print(f"AI duels: one bot against two copies of another, {deals} deals, the strong seat "
-          f"rotating; budget {BUDGET} play-outs per decision")
-    for strong, weak in (("expert", "random"), ("expert", "greedy"), ("planner", "greedy"),
-                         ("greedy", "random")):
+    print(
+        f"AI duels: one bot against two copies of another, {deals} deals, the strong seat "
+        f"rotating; budget {BUDGET} play-outs per decision"
+    )
+    for strong, weak in (
+        ("expert", "random"),
+        ("expert", "greedy"),
+        ("planner", "greedy"),
+        ("greedy", "random"),
+    ):
         r = duel(bots[strong], bots[weak], deals, BUDGET)
-        print(f"  {strong} vs 2x {weak}: win {r['win']:.1%}, as landlord "
-              f"{r['landlord_win']:.1%} ({r['landlord_deals']:.0f} deals), as peasant "
-              f"{r['peasant_win']:.1%}, score/deal {r['score_per_deal']:+.2f}; decision p50 "
-              f"{r['p50_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms, max {r['max_ms']:.1f} ms")
+        print(
+            f"  {strong} vs 2x {weak}: win {r['win']:.1%}, as landlord "
+            f"{r['landlord_win']:.1%} ({r['landlord_deals']:.0f} deals), as peasant "
+            f"{r['peasant_win']:.1%}, score/deal {r['score_per_deal']:+.2f}; decision p50 "
+            f"{r['p50_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms, max {r['max_ms']:.1f} ms"
+        )
+
 
 if __name__ == "__main__":
     main()

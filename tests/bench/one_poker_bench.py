@@ -95,27 +95,34 @@ def main() -> None:
     matches = args.matches or (10 if args.quick else 1000)
 
     print("One Poker benchmark")
-    print(f"engine: {engine_deals_per_second(0.5 if args.quick else 3.0):,.0f} "
-          "random complete deals/s")
+    print(
+        f"engine: {engine_deals_per_second(0.5 if args.quick else 3.0):,.0f} "
+        "random complete deals/s"
+    )
     all_times: list[float] = []
     total = 0
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for name in OPPONENTS:
-            results = list(pool.map(play_match, [(name, seed) for seed in range(matches)],
-                                    chunksize=10))
+            results = list(
+                pool.map(play_match, [(name, seed) for seed in range(matches)], chunksize=10)
+            )
             wins = sum(1 for won, _, _ in results if won)
             for _, _, t in results:
                 all_times += t
             total += len(results)
-            print(f"expert vs {name}: {len(results)} matches (seats alternated), won {wins} "
-                  f"({100 * wins / len(results):.1f}%), "
-                  f"mean deals {statistics.mean(d for _, d, _ in results):.0f}")
+            print(
+                f"expert vs {name}: {len(results)} matches (seats alternated), won {wins} "
+                f"({100 * wins / len(results):.1f}%), "
+                f"mean deals {statistics.mean(d for _, d, _ in results):.0f}"
+            )
     all_times.sort()
     p50 = all_times[len(all_times) // 2] * 1000
     p95 = all_times[int(len(all_times) * 0.95)] * 1000
-    print(f"{total} matches; expert decisions: {len(all_times)}, budget {BUDGET} samples, "
-          f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {all_times[-1] * 1000:.1f} ms "
-          f"(one core per worker, {args.workers} workers)")
+    print(
+        f"{total} matches; expert decisions: {len(all_times)}, budget {BUDGET} samples, "
+        f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {all_times[-1] * 1000:.1f} ms "
+        f"(one core per worker, {args.workers} workers)"
+    )
 
 
 if __name__ == "__main__":

@@ -49,9 +49,15 @@ def legal_per_s(game: Game, deals: int) -> float:
     return calls / spent
 
 
-def duel_deals(game: Game, strong: Callable[[], Bot], weak: Callable[[], Bot], deals: int,
-               budget: int, first_seed: int,
-               times: list[float]) -> Iterator[tuple[int, dict[str, Any]]]:
+def duel_deals(
+    game: Game,
+    strong: Callable[[], Bot],
+    weak: Callable[[], Bot],
+    deals: int,
+    budget: int,
+    first_seed: int,
+    times: list[float],
+) -> Iterator[tuple[int, dict[str, Any]]]:
     """``strong`` in one seat (rotating with the deal number) against two ``weak`` bots.
 
     Yields ``(strong seat, final result)`` per deal and appends the strong bot's decision times
@@ -77,5 +83,8 @@ def duel_deals(game: Game, strong: Callable[[], Bot], weak: Callable[[], Bot], d
 def decision_times(times: list[float]) -> dict[str, float]:
     """Median, 95th percentile and slowest decision in milliseconds."""
     times = sorted(times)
-    return {"p50_ms": 1000 * statistics.median(times),
-            "p95_ms": 1000 * times[int(0.95 * (len(times) - 1))], "max_ms": 1000 * times[-1]}
+    return {
+        "p50_ms": 1000 * statistics.median(times),
+        "p95_ms": 1000 * times[int(0.95 * (len(times) - 1))],
+        "max_ms": 1000 * times[-1],
+    }

@@ -30,8 +30,9 @@ def assert_snapshot_round_trips(game: Game, state: State, data: Mapping[str, JSO
         json.dumps(state.view(viewer))
 
 
-def assert_rejected(game: Game, data: Mapping[str, JSON], seat: int, action: Any,
-                    message: str) -> None:
+def assert_rejected(
+    game: Game, data: Mapping[str, JSON], seat: int, action: Any, message: str
+) -> None:
     """``action`` raises IllegalAction on the state ``data`` and leaves it unchanged."""
     trial = game.state_from_json(data)
     try:

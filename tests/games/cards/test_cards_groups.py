@@ -62,8 +62,13 @@ def test_shedding_codec() -> None:
     play = Play(tuple(parse_many("10H 10S")))
     assert encode_shedding(play) == {"kind": "play", "cards": ["10H", "10S"]}
     assert decode_shedding({"kind": "play", "cards": ["TH", "10S"]}) == play
-    for raw in ({"kind": "pass", "x": 1}, {"kind": "play"}, {"kind": "play", "cards": "3H"},
-                {"kind": "play", "cards": [3]}, "pass"):
+    for raw in (
+        {"kind": "pass", "x": 1},
+        {"kind": "play"},
+        {"kind": "play", "cards": "3H"},
+        {"kind": "play", "cards": [3]},
+        "pass",
+    ):
         with pytest.raises(MalformedAction):
             decode_shedding(raw)
 

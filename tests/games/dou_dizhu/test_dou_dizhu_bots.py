@@ -82,11 +82,13 @@ def test_sampled_worlds_agree_with_the_view() -> None:
     for seed in range(6):
         state = GAME.new_state(3, {}, seed)
         rng = random.Random(seed)
-        while not state.is_over() and (state.view(None)["phase"] == "bidding"
-                                       or min(state.view(None)["hand_counts"]) > 8):
+        while not state.is_over() and (
+            state.view(None)["phase"] == "bidding" or min(state.view(None)["hand_counts"]) > 8
+        ):
             seat = state.pending()[0].seat
-            state.apply(seat, GreedyBot().choose(state.view(seat), state.legal_actions(seat),
-                                                 rng, 0))
+            state.apply(
+                seat, GreedyBot().choose(state.view(seat), state.legal_actions(seat), rng, 0)
+            )
         if state.is_over():
             continue
         seat = state.pending()[0].seat
@@ -95,8 +97,9 @@ def test_sampled_worlds_agree_with_the_view() -> None:
         world = sample_world(view, rng).to_json()
         assert world["hands"][seat] == truth["hands"][seat]
         assert [len(h) for h in world["hands"]] == view["hand_counts"]
-        everything = [c for h in world["hands"] for c in h] + [c for p in world["played"]
-                                                               for c in p]
+        everything = [c for h in world["hands"] for c in h] + [
+            c for p in world["played"] for c in p
+        ]
         assert sorted(everything) == deck()
         landlord = view["landlord"]
         played = {c for p in truth["played"] for c in p}

@@ -189,8 +189,12 @@ def test_runs_and_planes_compare_highest_core_rank() -> None:
 
 def test_bomb_beats_every_ordinary_combination() -> None:
     bomb = combo("3H 3S 3C 3D")
-    for text in ("2H", "AH AS", "4H 5S 6C 7D 8H 9H 10H JH QH KH AH",
-                 "4H 4S 4C 5H 5S 5C 6D 6C 7D 7C"):
+    for text in (
+        "2H",
+        "AH AS",
+        "4H 5S 6C 7D 8H 9H 10H JH QH KH AH",
+        "4H 4S 4C 5H 5S 5C 6D 6C 7D 7C",
+    ):
         assert beats(bomb, combo(text))
 
 

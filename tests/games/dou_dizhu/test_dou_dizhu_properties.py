@@ -37,10 +37,14 @@ def brute_force(counts: list[int], table: Combo | None) -> set[tuple[int, ...]]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=11, unique=True),
-       st.lists(st.sampled_from(DECK), min_size=1, max_size=10, unique=True), st.integers(0, 999))
-def test_generated_plays_are_exactly_the_legal_plays(hand: list[int], other: list[int],
-                                                     pick: int) -> None:
+@given(
+    st.lists(st.sampled_from(DECK), min_size=1, max_size=11, unique=True),
+    st.lists(st.sampled_from(DECK), min_size=1, max_size=10, unique=True),
+    st.integers(0, 999),
+)
+def test_generated_plays_are_exactly_the_legal_plays(
+    hand: list[int], other: list[int], pick: int
+) -> None:
     counts = SHEDDING_ORDER.counts(hand)
     tables = generate(SHEDDING_ORDER.counts(other), None)
     for table in (None, tables[pick % len(tables)]):
@@ -104,15 +108,19 @@ def test_random_deals_keep_every_invariant(seed: int) -> None:
                 assert state.legal_actions(other) == []
         # a play outside the generated set is rejected and changes nothing
         if data["phase"] == "play":
-            allowed = {tuple(sorted(SHEDDING_ORDER.strength(c) for c in a.cards))
-                       for a in legal if isinstance(a, Play)}
+            allowed = {
+                tuple(sorted(SHEDDING_ORDER.strength(c) for c in a.cards))
+                for a in legal
+                if isinstance(a, Play)
+            }
             attempt = _random_cards(rng, data["hands"][seat])
             key = tuple(sorted(SHEDDING_ORDER.strength(c) for c in attempt))
             if key in allowed:
                 GAME.state_from_json(data).apply(seat, Play(attempt))
             else:
-                assert_rejected(GAME, data, seat, Play(attempt),
-                                f"accepted {attempt} outside the legal set")
+                assert_rejected(
+                    GAME, data, seat, Play(attempt), f"accepted {attempt} outside the legal set"
+                )
             table = state.table_combo()
             for action in legal:
                 if isinstance(action, Play) and table is not None:

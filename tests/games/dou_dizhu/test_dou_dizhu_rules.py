@@ -14,8 +14,9 @@ from games.dou_dizhu.state import Bid, DouDizhuState
 from support.dou_dizhu import fixed_deck
 
 
-def new(hands: dict[int, str] | None = None, bottom: str = "", first: int = 0,
-        seed: int = 1) -> DouDizhuState:
+def new(
+    hands: dict[int, str] | None = None, bottom: str = "", first: int = 0, seed: int = 1
+) -> DouDizhuState:
     opts: dict[str, object] = {"first_bidder": first}
     if hands is not None:
         opts["deck"] = fixed_deck(hands, bottom)
@@ -220,11 +221,17 @@ def test_view_hides_other_hands_and_bottom_before_the_landlord() -> None:
 def test_codec_round_trip_and_malformed_actions() -> None:
     for action in (Bid(2), Pass(), Play(tuple(parse_many("3H 3S")))):
         assert GAME.decode_action(GAME.encode_action(action)) == action
-    assert GAME.encode_action(Play(tuple(parse_many("10H")))) == {"kind": "play",
-                                                                   "cards": ["10H"]}
-    for raw in ({"kind": "bid"}, {"kind": "bid", "value": "2"}, {"kind": "play", "cards": []},
-                {"kind": "play", "cards": ["XX"]}, {"kind": "play", "cards": ["3H", "3H"]},
-                {"kind": "fold"}, [1], None):
+    assert GAME.encode_action(Play(tuple(parse_many("10H")))) == {"kind": "play", "cards": ["10H"]}
+    for raw in (
+        {"kind": "bid"},
+        {"kind": "bid", "value": "2"},
+        {"kind": "play", "cards": []},
+        {"kind": "play", "cards": ["XX"]},
+        {"kind": "play", "cards": ["3H", "3H"]},
+        {"kind": "fold"},
+        [1],
+        None,
+    ):
         with pytest.raises(MalformedAction):
             GAME.decode_action(raw)
 
@@ -267,7 +274,10 @@ def test_spring_doubles_landlord_wins_before_any_peasant_plays() -> None:
     results = state.result()
     assert results is not None
     assert [(r.placing, r.team, r.weight, r.score) for r in results] == [
-        (1, 0, 2, 12), (2, 1, 1, -6), (2, 1, 1, -6)]
+        (1, 0, 2, 12),
+        (2, 1, 1, -6),
+        (2, 1, 1, -6),
+    ]
 
 
 def test_no_spring_once_a_peasant_has_played() -> None:

@@ -57,7 +57,8 @@ def test_expert_bluffs_weak_locks_at_the_measured_rate() -> None:
     rng = random.Random(4)
     trials = 400
     bets = sum(
-        1 for _ in range(trials)
+        1
+        for _ in range(trials)
         if bot.choose(state.view(1), state.legal_actions(1), rng, 40).kind == "bet"
     )
     assert abs(bets / trials - BLUFF_RATE) < 0.07

@@ -113,8 +113,11 @@ def test_views_never_show_the_other_hand_or_lock(seed: int, steps: int) -> None:
             hand = data["hands"][other]
             old_lock = data["locked"][other]
             for i, card in enumerate(hand):
-                j = next(k for k in rng.sample(range(len(data["stock"])), len(data["stock"]))
-                         if _up(data["stock"][k]) == _up(card))
+                j = next(
+                    k
+                    for k in rng.sample(range(len(data["stock"])), len(data["stock"]))
+                    if _up(data["stock"][k]) == _up(card)
+                )
                 hand[i], data["stock"][j] = data["stock"][j], card
             if old_lock is not None:
                 data["locked"][other] = rng.choice(hand)  # even the locked card's group is hidden

@@ -8,8 +8,13 @@ from games.core import IllegalAction, MalformedAction
 from games.poker.betting import BetAction, BettingRound, decode_bet, encode_bet
 
 
-def fresh(stacks: list[int], level: int = 0, bets: list[int] | None = None,
-          first: int = 0, min_raise: int = 20) -> BettingRound:
+def fresh(
+    stacks: list[int],
+    level: int = 0,
+    bets: list[int] | None = None,
+    first: int = 0,
+    min_raise: int = 20,
+) -> BettingRound:
     n = len(stacks)
     return BettingRound.start(list(stacks), [True] * n, bets or [0] * n, level, min_raise, first)
 

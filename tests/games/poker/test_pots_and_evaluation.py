@@ -23,9 +23,17 @@ def value(text: str) -> int:
 
 
 def test_hand_ranking_order() -> None:
-    order = ["AS KS QS JS 10S", "9C 9D 9H 9S 2C", "3C 3D 3H 2S 2C", "2H 5H 7H 9H JH",
-             "6C 7D 8H 9S 10C", "4C 4D 4H KS 2C", "4C 4D KH KS 2C", "4C 4D KH QS 2C",
-             "AC 3D 5H 7S 9C"]
+    order = [
+        "AS KS QS JS 10S",
+        "9C 9D 9H 9S 2C",
+        "3C 3D 3H 2S 2C",
+        "2H 5H 7H 9H JH",
+        "6C 7D 8H 9S 10C",
+        "4C 4D 4H KS 2C",
+        "4C 4D KH KS 2C",
+        "4C 4D KH QS 2C",
+        "AC 3D 5H 7S 9C",
+    ]
     values = [value(h) for h in order]
     assert values == sorted(values, reverse=True)
     assert hand_name(values[0]) == "Straight Flush"

@@ -19,12 +19,30 @@ def position(hands: list[str], turn: int, table: tuple[int, str] | None) -> Zhen
         cards = SHEDDING_ORDER.sort(parse_many(table[1]))
         c = classify([SHEDDING_ORDER.strength(x) for x in cards])
         assert c is not None
-        table_data = {"seat": table[0], "cards": cards, "kind": c.kind, "rank": c.rank,
-                      "length": c.length, "strengths": list(c.strengths), "led": True}
-    state = GAME.state_from_json({
-        "seed": 0, "phase": "play", "hands": [SHEDDING_ORDER.sort(parse_many(h)) for h in hands],
-        "turn": turn, "table": table_data, "passes": 0, "first_play": False,
-        "bonus": [0, 0, 0], "log": [], "result": None, "played": [[parse("3H")]] * 3})
+        table_data = {
+            "seat": table[0],
+            "cards": cards,
+            "kind": c.kind,
+            "rank": c.rank,
+            "length": c.length,
+            "strengths": list(c.strengths),
+            "led": True,
+        }
+    state = GAME.state_from_json(
+        {
+            "seed": 0,
+            "phase": "play",
+            "hands": [SHEDDING_ORDER.sort(parse_many(h)) for h in hands],
+            "turn": turn,
+            "table": table_data,
+            "passes": 0,
+            "first_play": False,
+            "bonus": [0, 0, 0],
+            "log": [],
+            "result": None,
+            "played": [[parse("3H")]] * 3,
+        }
+    )
     assert isinstance(state, ZhengShangyouState)
     return state
 

@@ -24,8 +24,7 @@ from support.shedding import (
 )
 
 
-def brute_force(counts: list[int], table: Combo | None,
-                first_play: bool) -> set[tuple[int, ...]]:
+def brute_force(counts: list[int], table: Combo | None, first_play: bool) -> set[tuple[int, ...]]:
     out = set()
     for take in itertools.product(*(range(n + 1) for n in counts)):
         strengths = tuple(s for s, n in enumerate(take) for _ in range(n))
@@ -38,15 +37,20 @@ def brute_force(counts: list[int], table: Combo | None,
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=12, unique=True),
-       st.lists(st.sampled_from(DECK), min_size=1, max_size=10, unique=True),
-       st.integers(0, 999), st.booleans())
-def test_generated_plays_are_exactly_the_legal_plays(hand: list[int], other: list[int],
-                                                     pick: int, first: bool) -> None:
+@given(
+    st.lists(st.sampled_from(DECK), min_size=1, max_size=12, unique=True),
+    st.lists(st.sampled_from(DECK), min_size=1, max_size=10, unique=True),
+    st.integers(0, 999),
+    st.booleans(),
+)
+def test_generated_plays_are_exactly_the_legal_plays(
+    hand: list[int], other: list[int], pick: int, first: bool
+) -> None:
     counts = SHEDDING_ORDER.counts(hand)
     tables = generate(SHEDDING_ORDER.counts(other), None)
     assert set(c.strengths for c in generate(counts, None, first)) == brute_force(
-        counts, None, first)
+        counts, None, first
+    )
     table = tables[pick % len(tables)]
     generated = [c.strengths for c in generate(counts, table)]
     assert len(generated) == len(set(generated))
@@ -76,8 +80,7 @@ def test_random_deals_keep_every_invariant(seed: int, level: str) -> None:
         # duty to beat: a pass is offered exactly when no play is
         assert (Pass() in legal) == (not plays and table is not None)
         for action in plays:
-            combo = classify([SHEDDING_ORDER.strength(c) for c in action.cards],
-                             data["first_play"])
+            combo = classify([SHEDDING_ORDER.strength(c) for c in action.cards], data["first_play"])
             assert combo is not None and (table is None or beats(combo, table))
         allowed = {tuple(sorted(SHEDDING_ORDER.strength(c) for c in a.cards)) for a in plays}
         hand = data["hands"][seat]
@@ -86,11 +89,13 @@ def test_random_deals_keep_every_invariant(seed: int, level: str) -> None:
         if key in allowed and (not data["first_play"] or THREE_OF_HEARTS in attempt):
             GAME.state_from_json(data).apply(seat, Play(attempt))
         else:
-            assert_rejected(GAME, data, seat, Play(attempt),
-                            f"accepted {attempt} outside the legal set")
+            assert_rejected(
+                GAME, data, seat, Play(attempt), f"accepted {attempt} outside the legal set"
+            )
         if plays:
-            assert_rejected(GAME, data, seat, Pass(),
-                            "a pass was accepted although a play beats the table")
+            assert_rejected(
+                GAME, data, seat, Pass(), "a pass was accepted although a play beats the table"
+            )
         action = bot.choose(state.view(seat), legal, rng, 50)
         assert action in legal
         state.apply(seat, action)

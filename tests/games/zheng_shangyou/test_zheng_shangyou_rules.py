@@ -32,9 +32,13 @@ def strong(text: str) -> Combo:
     return c
 
 
-def position(hands: list[str], turn: int, table: tuple[int, str, bool] | None = None,
-             played: tuple[bool, bool, bool] = (True, True, True),
-             first_play: bool = False) -> ZhengShangyouState:
+def position(
+    hands: list[str],
+    turn: int,
+    table: tuple[int, str, bool] | None = None,
+    played: tuple[bool, bool, bool] = (True, True, True),
+    first_play: bool = False,
+) -> ZhengShangyouState:
     """A mid-deal snapshot: ``table`` is (seat, cards, led) of the play to beat."""
     cards = [SHEDDING_ORDER.sort(parse_many(h)) for h in hands]
     table_data = None
@@ -42,13 +46,30 @@ def position(hands: list[str], turn: int, table: tuple[int, str, bool] | None = 
         seat, text, led = table
         c = combo(text)
         assert c is not None
-        table_data = {"seat": seat, "cards": SHEDDING_ORDER.sort(parse_many(text)),
-                      "kind": c.kind, "rank": c.rank, "length": c.length,
-                      "strengths": list(c.strengths), "led": led}
-    state = GAME.state_from_json({
-        "seed": 0, "phase": "play", "hands": cards, "turn": turn, "table": table_data,
-        "passes": 0, "first_play": first_play, "bonus": [0, 0, 0], "log": [], "result": None,
-        "played": [[parse("3H")] if p else [] for p in played]})
+        table_data = {
+            "seat": seat,
+            "cards": SHEDDING_ORDER.sort(parse_many(text)),
+            "kind": c.kind,
+            "rank": c.rank,
+            "length": c.length,
+            "strengths": list(c.strengths),
+            "led": led,
+        }
+    state = GAME.state_from_json(
+        {
+            "seed": 0,
+            "phase": "play",
+            "hands": cards,
+            "turn": turn,
+            "table": table_data,
+            "passes": 0,
+            "first_play": first_play,
+            "bonus": [0, 0, 0],
+            "log": [],
+            "result": None,
+            "played": [[parse("3H")] if p else [] for p in played],
+        }
+    )
     assert isinstance(state, ZhengShangyouState)
     return state
 
@@ -58,6 +79,7 @@ def play(state: ZhengShangyouState, seat: int, text: str) -> None:
 
 
 # ---- deck and deal ----------------------------------------------------------------------------
+
 
 def test_deck_is_48_cards_without_jokers_ace_of_hearts_and_twos_but_the_two_of_spades() -> None:
     names = {show(c) for c in DECK}
@@ -101,6 +123,7 @@ def test_deck_option_fixes_the_deal() -> None:
 
 
 # ---- shapes -------------------------------------------------------------------------------------
+
 
 def test_single_pair_triple() -> None:
     assert kind("9C") == "single"
@@ -148,6 +171,7 @@ def test_answer_needs_same_shape_and_size_and_higher_rank() -> None:
 
 # ---- bombs --------------------------------------------------------------------------------------
 
+
 def test_four_of_a_rank_is_a_bomb_beating_ordinary_shapes() -> None:
     assert kind("7C 7D 7H 7S") == "bomb"
     assert beats(strong("7C 7D 7H 7S"), strong("2S"))
@@ -169,8 +193,12 @@ def test_four_threes_in_the_first_play_are_the_heavenly_bomb() -> None:
     heavenly = combo("3C 3D 3H 3S", first_play=True)
     assert heavenly is not None and heavenly.kind == "heavenly_bomb"
     assert not beats(strong("AC AD AS"), heavenly)
-    state = position(["3C 3D 3H 3S 9C", "AC AD AS 5C", "KC KD KH KS"], 0,
-                     played=(False, False, False), first_play=True)
+    state = position(
+        ["3C 3D 3H 3S 9C", "AC AD AS 5C", "KC KD KH KS"],
+        0,
+        played=(False, False, False),
+        first_play=True,
+    )
     play(state, 0, "3C 3D 3H 3S")
     assert state.view(1)["table"]["kind"] == "heavenly_bomb"
     assert state.legal_actions(1) == [Pass()]
@@ -188,6 +216,7 @@ def test_four_threes_later_are_the_lowest_bomb() -> None:
 
 
 # ---- turns and the duty to beat ---------------------------------------------------------------
+
 
 def test_must_beat_whenever_any_answer_exists_a_bomb_included() -> None:
     state = position(["9C 10C", "4C 4D 4H 4S 5C", "6C 7C"], 1, table=(0, "9C", True))
@@ -231,6 +260,7 @@ def test_answer_that_does_not_beat_is_rejected_with_reason() -> None:
 
 # ---- settlement worked by hand ------------------------------------------------------------------
 
+
 def test_settlement_card_points_doubled_if_never_played_two_of_spades_and_bombs() -> None:
     # Seat 0 goes out.  Seat 1 never played: 5 cards x 2 = 10, +10 for the 2S, +10 for the bomb
     # 7777 = 30.  Seat 2 played: 3 cards = 3, +10 for the three Aces (a bomb) = 13.  Winner 43.
@@ -238,9 +268,16 @@ def test_settlement_card_points_doubled_if_never_played_two_of_spades_and_bombs(
     play(state, 0, "3C")
     res = state.view(1)["result"]
     assert [p["total"] for p in res["penalties"]] == [0, 30, 13]
-    assert res["penalties"][1] == {"seat": 1, "cards_left": 5, "never_played": True,
-                                   "card_points": 10, "spade_two": 10, "bombs_in_hand": 1,
-                                   "bomb_points": 10, "total": 30}
+    assert res["penalties"][1] == {
+        "seat": 1,
+        "cards_left": 5,
+        "never_played": True,
+        "card_points": 10,
+        "spade_two": 10,
+        "bombs_in_hand": 1,
+        "bomb_points": 10,
+        "total": 30,
+    }
     assert res["scores"] == [43, -30, -13]
     results = state.result()
     assert results is not None
