@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 
 from celery import Celery
@@ -24,3 +25,11 @@ def measure_time_at_start(**_: object) -> None:
         timebase.measure()
     except Exception:  # unreachable reference: stamp() reports it on first use
         timebase.forget()
+
+
+@worker_process_init.connect
+def freeze_startup_objects(**_: object) -> None:
+    """Keep the objects every job shares (Django, the engines) out of full garbage collections, as
+    daphne does (config/asgi.py): a clock job should not stall behind a walk of the whole heap."""
+    gc.collect()
+    gc.freeze()
