@@ -43,9 +43,10 @@ class FakeWall:
 
 @pytest.fixture
 def wall(monkeypatch: pytest.MonkeyPatch) -> FakeWall:
-    from live import timebase
+    from live import services, timebase
 
     fake = FakeWall()
+    monkeypatch.setattr(services, "_covered_until_ms", 0)  # a tick's memo of the fake time
     monkeypatch.setattr(timebase, "wall_ms", fake)
     monkeypatch.setattr(timebase, "monotonic_s", fake.monotonic)
     return fake

@@ -121,8 +121,8 @@ def wake_at(clock: ClockJSON, *, stall_bound_ms: int) -> int | None:
     return None
 
 
-SLOT_MS = 10
-"""Clock jobs run at the end of 10 ms slots: one job serves every deadline inside its slot."""
+SLOT_MS = 20
+"""Clock jobs run at the end of 20 ms slots: one job serves every deadline inside its slot."""
 
 
 def clock_slot(wake_ms: int) -> int:

@@ -52,6 +52,7 @@ class Match(models.Model):
     wake_job_ms = models.BigIntegerField(
         null=True,
         blank=True,
+        db_index=True,
         help_text="When the pending clock job runs, epoch ms (at or before wake_ms: it moves "
         "itself on, so a move needs no new job unless its deadline comes earlier).",
     )

@@ -399,19 +399,28 @@ def clock_wake_due(*, batch: int = 100, now: timebase.Stamp | None = None) -> in
             return woken
 
 
+_covered_until_ms = 0
+"""This process's last clock tick woke everything due and moved every passed slot on up to here."""
+
+
 def clock_tick(*, slot_ms: int) -> int:
-    """The clock job of one time slot: wake whatever is due, then move the slot's other matches
-    (their deadlines moved later since the job was scheduled) on to the slots of their deadlines.
+    """The clock job of one time slot: wake whatever is due, then move every match whose pending
+    slot has passed (its deadline moved later meanwhile) on to the slot of its deadline.
 
     There is at most one job per slot (see ``tasks.schedule_wake``) and one pending slot per match
-    (``wake_job_ms``), so most moves schedule nothing and a burst of deadlines costs one job per
-    slot, not one per match.  Returns how many matches it woke.
+    (``wake_job_ms``), so most moves schedule nothing.  A job whose slot an earlier-finishing job
+    of this process already covered returns at once: in a burst of deadlines the jobs of the slots
+    a batch caught up with cost no query.  Returns how many matches it woke.
     """
-    woken = clock_wake_due()
+    global _covered_until_ms
+    if slot_ms <= _covered_until_ms:
+        return 0
+    now = timebase.stamp(fresh=True)
+    woken = clock_wake_due(now=now)
     with transaction.atomic():
         waiting = (
             Match.objects.select_for_update(skip_locked=True)
-            .filter(status=MatchStatus.RUNNING, wake_job_ms=slot_ms, wake_ms__isnull=False)
+            .filter(status=MatchStatus.RUNNING, wake_job_ms__lte=now.ms, wake_ms__isnull=False)
             .values_list("pk", "wake_ms")
         )
         by_slot: dict[int, list[int]] = defaultdict(list)
@@ -420,6 +429,8 @@ def clock_tick(*, slot_ms: int) -> int:
         for slot, pks in by_slot.items():
             Match.objects.filter(pk__in=pks).update(wake_job_ms=slot)
             _schedule_on_commit(slot)
+    if not now.problem:
+        _covered_until_ms = max(_covered_until_ms, now.ms)
     return woken
 
 
