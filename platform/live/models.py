@@ -46,13 +46,11 @@ class Match(models.Model):
     wake_ms = models.BigIntegerField(
         null=True,
         blank=True,
-        db_index=True,
         help_text="When the server must act by itself (a deadline or a stall bound), epoch ms.",
     )
     wake_job_ms = models.BigIntegerField(
         null=True,
         blank=True,
-        db_index=True,
         help_text="When the pending clock job runs, epoch ms (at or before wake_ms: it moves "
         "itself on, so a move needs no new job unless its deadline comes earlier).",
     )
@@ -68,6 +66,22 @@ class Match(models.Model):
     class Meta:
         ordering = ["-id"]
         verbose_name_plural = "matches"
+        # The clock's queries look at running matches only.  Every move rewrites ``wake_ms``, so a
+        # full index keeps an entry for every row version ever written until vacuum catches up: in
+        # a burst of deadlines the claim query walked tens of thousands of them per tick.  These
+        # hold running versions only, in deadline order (the claim stops after its batch).
+        indexes = [
+            models.Index(
+                fields=["wake_ms"],
+                name="live_match_running_wake",
+                condition=models.Q(status="running"),
+            ),
+            models.Index(
+                fields=["wake_job_ms"],
+                name="live_match_running_wake_job",
+                condition=models.Q(status="running"),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} #{self.pk} ({self.status})"
