@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -15,6 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from live.routing import websocket_urlpatterns  # noqa: E402
+from live.startup import warm_up_and_freeze  # noqa: E402
 from matchmaking.routing import websocket_urlpatterns as queue_websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -26,8 +26,4 @@ application = ProtocolTypeRouter(
     }
 )
 
-# Everything imported so far lives as long as the process: move it out of the collector's sight, so
-# a full collection walks only what the live path allocates (a full walk of every Django and game
-# object stalled all connections of the process for tens of milliseconds at a time).
-gc.collect()
-gc.freeze()
+warm_up_and_freeze()

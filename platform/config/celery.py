@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 
 from celery import Celery
@@ -28,8 +27,9 @@ def measure_time_at_start(**_: object) -> None:
 
 
 @worker_process_init.connect
-def freeze_startup_objects(**_: object) -> None:
-    """Keep the objects every job shares (Django, the engines) out of full garbage collections, as
-    daphne does (config/asgi.py): a clock job should not stall behind a walk of the whole heap."""
-    gc.collect()
-    gc.freeze()
+def warm_up(**_: object) -> None:
+    """Load the engines, the channel layer and the publisher before the first job, and keep them
+    out of full garbage collections, as daphne does (config/asgi.py, ``live.startup``)."""
+    from live.startup import warm_up_and_freeze
+
+    warm_up_and_freeze()

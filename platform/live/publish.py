@@ -94,12 +94,17 @@ class _Publisher:
         self._queue: asyncio.Queue[list[Message]] | None = None
 
     def send(self, messages: list[Message]) -> None:
+        loop, queue = self.running()
+        loop.call_soon_threadsafe(queue.put_nowait, messages)
+
+    def running(self) -> tuple[asyncio.AbstractEventLoop, asyncio.Queue[list[Message]]]:
+        """The thread's loop and queue, started on first use in this process (or forked child)."""
         with self._lock:
-            if self._pid != os.getpid():  # first use, or a forked worker child
+            if self._pid != os.getpid():
                 self._start()
             loop, queue = self._loop, self._queue
         assert loop is not None and queue is not None
-        loop.call_soon_threadsafe(queue.put_nowait, messages)
+        return loop, queue
 
     def _start(self) -> None:
         ready = threading.Event()
@@ -130,3 +135,9 @@ class _Publisher:
 
 
 _publisher = _Publisher()
+
+
+def start_publisher() -> None:
+    """Start this process's publisher now (process start-up) instead of at its first message."""
+    if not isinstance(get_channel_layer(), InMemoryChannelLayer | None):
+        _publisher.running()
