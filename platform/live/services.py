@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -35,7 +34,15 @@ from games.core import (
 from games.registry import get_game
 
 from . import publish, selectors, timebase
-from .clock import clock_advance, clock_new, clock_slot, clock_stop_all, first_flag, wake_at
+from .clock import (
+    SLOT_MS,
+    clock_advance,
+    clock_new,
+    clock_slot,
+    clock_stop_all,
+    first_flag,
+    wake_at,
+)
 from .errors import LiveError
 from .models import EndReason, Match, MatchStatus, Move, MoveKind, Seat, TimeIncident
 
@@ -417,18 +424,13 @@ def clock_tick(*, slot_ms: int) -> int:
         return 0
     now = timebase.stamp(fresh=True)
     woken = clock_wake_due(now=now)
-    with transaction.atomic():
-        waiting = (
-            Match.objects.select_for_update(skip_locked=True)
-            .filter(status=MatchStatus.RUNNING, wake_job_ms__lte=now.ms, wake_ms__isnull=False)
-            .values_list("pk", "wake_ms")
-        )
-        by_slot: dict[int, list[int]] = defaultdict(list)
-        for pk, wake in waiting:
-            by_slot[clock_slot(wake)].append(pk)
-        for slot, pks in by_slot.items():
-            Match.objects.filter(pk__in=pks).update(wake_job_ms=slot)
-            _schedule_on_commit(slot)
+    from . import tasks
+
+    with connection.cursor() as cursor:
+        cursor.execute(_MOVE_ON_SQL, [SLOT_MS, SLOT_MS, SLOT_MS, now.ms])
+        slots = {slot for (slot,) in cursor.fetchall()}
+    for slot in sorted(slots):
+        tasks.schedule_wake(slot_ms=slot)
     if not now.problem:
         _covered_until_ms = max(_covered_until_ms, now.ms)
     return woken
@@ -588,7 +590,25 @@ def _claim_sql() -> str:
     )
 
 
+def _move_on_sql() -> str:
+    """Every running match whose pending clock job has passed gets the slot of its deadline
+    (``clock_slot`` in SQL), in one statement that returns the new slots.  Rows locked by a wake in
+    progress are skipped, not waited for: that wake sets them anew."""
+    table = connection.ops.quote_name(Match._meta.db_table)
+    pick = (
+        f"SELECT id FROM {table} WHERE status = '{MatchStatus.RUNNING.value}' "
+        "AND wake_job_ms <= %s AND wake_ms IS NOT NULL"
+    )
+    if connection.features.has_select_for_update_skip_locked:
+        pick += " FOR UPDATE SKIP LOCKED"
+    return (
+        f"UPDATE {table} SET wake_job_ms = ((wake_ms + %s - 1) / %s) * %s "
+        f"WHERE id IN ({pick}) RETURNING wake_job_ms"
+    )
+
+
 _LOCK_SQL = _select_sql() + "WHERE m.id = %s"
+_MOVE_ON_SQL = _move_on_sql()
 _CLAIM_SQL = _claim_sql()
 
 
