@@ -161,11 +161,20 @@ DEPLOYMENT_SPECIFIC = {
 }  # fmt: skip
 
 
+def without_priority(command: list[str]) -> list[str]:
+    """`command` without a leading ``nice [-n N]``: on one host the Procfile lowers the AI worker's
+    CPU priority; in k8s its own pod and CPU limits do that."""
+    if command[:1] != ["nice"]:
+        return command
+    rest = command[1:]
+    return rest[2:] if rest[:1] == ["-n"] else rest
+
+
 def essential(command: list[str]) -> tuple[list[str], dict[str, str | None]]:
     """A command as (positional words, options), minus the deployment-specific options."""
     words: list[str] = []
     options: dict[str, str | None] = {}
-    tokens = iter(command)
+    tokens = iter(without_priority(command))
     for token in tokens:
         name, has_value, value = token.partition("=")
         if token.startswith("--") and has_value and name in VALUE_OPTIONS:
@@ -209,7 +218,7 @@ def test_procfile_comparison_reports_differences(tmp_path: Path) -> None:
     # Machine-local values and Celery tuning switches are not differences.
     procfile.write_text(
         "web: daphne -b 127.0.0.1 -p ${WEB_PORT:-8000} config.asgi:application\n"
-        "worker-ai: celery --app=config worker --queues ai -c 1 --hostname ai@%h"
+        "worker-ai: nice -n 10 celery --app=config worker --queues ai -c 1 --hostname ai@%h"
         " --without-gossip --without-mingle\n"
         "beat: celery -A config beat --schedule ${RUN_DIR:-var}/celerybeat-schedule\n",
         encoding="utf-8",

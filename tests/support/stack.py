@@ -25,6 +25,21 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
+
+
+@dataclass(frozen=True)
+class WorkerShape:
+    concurrency: int
+    nice: int
+
+
+WORKER_SHAPE = {
+    "clock": WorkerShape(concurrency=2, nice=0),
+    "ai": WorkerShape(concurrency=1, nice=10),
+}
+"""As in the Procfile: two clock processes share a burst of deadlines; the AI worker runs at a
+lower CPU priority, so slow AI searches never delay a flag."""
+
 PG = {"host": "127.0.0.1", "port": 5432, "user": os.environ.get("PGUSER", "postgres")}
 REDIS_PORT = 6379
 
@@ -101,11 +116,18 @@ class Stack:
         return proc
 
     def start_worker(
-        self, name: str, queue: str, extra_env: dict[str, str] | None = None, concurrency: int = 1
+        self,
+        name: str,
+        queue: str,
+        extra_env: dict[str, str] | None = None,
+        concurrency: int | None = None,
     ) -> subprocess.Popen[bytes]:
+        """A Celery worker of ``queue`` in the Procfile's shape (its pool size and priority)."""
+        shape = WORKER_SHAPE[queue]
         return self.start(
             name,
             [
+                *(["nice", "-n", str(shape.nice)] if shape.nice else []),
                 str(BIN / "celery"),
                 "-A",
                 "config",
@@ -113,7 +135,7 @@ class Stack:
                 "-Q",
                 queue,
                 "--concurrency",
-                str(concurrency),
+                str(concurrency or shape.concurrency),
                 "--prefetch-multiplier",
                 "1",
                 "-n",
