@@ -15,9 +15,9 @@ import time
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 
 from live.guards import CLOSE_RATE, RATE_LIMITED, FrameGuard, parse_object
+from live.sockets import DirectDispatchConsumer
 
 from . import selectors, services
 from .conf import queue_settings, user_group
@@ -26,7 +26,7 @@ from .errors import QueueError
 CLOSE_LOGIN = 4001
 
 
-class QueueConsumer(AsyncWebsocketConsumer):
+class QueueConsumer(DirectDispatchConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         self.user_id: int | None = user.pk if user is not None and user.is_authenticated else None

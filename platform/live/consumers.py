@@ -10,13 +10,13 @@ import json
 from typing import Any
 
 from asgiref.sync import SyncToAsync
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
 
 from . import selectors, services, timebase
 from .errors import LiveError
 from .guards import CLOSE_RATE, RATE_LIMITED, FrameGuard, parse_object
 from .messages import public_group, seat_group
+from .sockets import DirectDispatchConsumer
 
 CLOSE_NO_MATCH = 4004
 
@@ -42,7 +42,7 @@ def db_call(func: Any) -> Any:
     return _PooledDatabaseCall(func, thread_sensitive=False)
 
 
-class MatchConsumer(AsyncWebsocketConsumer):
+class MatchConsumer(DirectDispatchConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         user = self.scope.get("user")

@@ -14,14 +14,15 @@ import os
 import re
 from typing import Any
 
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.urls import URLPattern, path
+
+from .sockets import DirectDispatchConsumer
 
 GROUP_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
 
-class RelayConsumer(AsyncWebsocketConsumer):
+class RelayConsumer(DirectDispatchConsumer):
     async def connect(self) -> None:
         name = str(self.scope["url_route"]["kwargs"]["name"])
         if not GROUP_NAME.match(name):
