@@ -125,15 +125,10 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "live.layer.BatchingRedisChannelLayer",
-            "CONFIG": {
-                # redis-py 8 reads with a 5 s socket timeout by default, shorter than the layer's
-                # blocking receive (BZPOPMIN): idle consumers would crash every 5 s without this.
-                # redis-py 8 caps a pool at 100 connections: too few for hundreds of sockets.
-                "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 2000}],
-                "capacity": 1500,
-                "expiry": 30,
-            },
+            "BACKEND": "live.layer.BatchingPubSubChannelLayer",
+            # Pub/sub: one subscription per group a process holds members of, one PUBLISH per
+            # group sent to (live/layer.py says why not the list-backed default layer).
+            "CONFIG": {"hosts": [{"address": REDIS_URL}]},
         }
     }
 else:

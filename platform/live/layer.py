@@ -1,80 +1,44 @@
-"""The Redis channel layer, with one addition: sending many groups their own message at once.
+"""The Redis channel layer of every real deployment: channels_redis's pub/sub layer, plus sending
+many groups their own message in one round trip.
+
+Why pub/sub rather than channels_redis's default (list-backed) layer: live frames are worth
+something only while they are fresh, and a client that missed one gets a full snapshot on reconnect
+or ``resync`` (every frame carries ``seq``).  The default layer pays for at-least-once delivery with
+four Redis round trips per message received (restore the backup queue, pop, back up, clear the
+backup) and four per group sent to; on a daphne serving hundreds of matches that was a fifth of its
+CPU.  With pub/sub a process subscribes once per group it holds members of, a send is one
+``PUBLISH`` per group, and a received message goes straight to the local consumers' queues.
 
 A match update goes to every seat's group and to the spectators' group, and under load several
-updates wait in the publisher at the same time.  ``group_send`` costs four Redis round trips per
-group (expire the group, read its members, expire each member's queue, the delivery script);
-:meth:`BatchingRedisChannelLayer.group_send_many` does the same work for any number of (group,
-message) pairs in two pipelined round trips per Redis host.
+updates wait in the publisher at the same time: :meth:`BatchingPubSubChannelLayer.group_send_many`
+publishes any number of (group, message) pairs in one pipelined round trip per Redis host.  One
+connection, one pipeline, in the order given: Redis delivers them to every subscriber in that order.
 
-Delivery order is kept: channels_redis queues are sorted sets scored by send time and read lowest
-score first, so each message of a batch gets its own, strictly increasing score in the order given.
-The rest (capacity checks, message expiry, the ``__asgi_channel__`` routing of process-local
-channels) is channels_redis's own, reused through its helper methods.
+It reaches into channels_redis's per-loop layer and shard objects (``_get_layer``, ``_get_shard``,
+``_lock``, ``_ensure_redis``, ``_redis``); channels-redis is pinned in pyproject.toml and
+tests/platform/test_channel_layer.py checks the behaviour against a real Redis.
 """
 
 from __future__ import annotations
 
-import time
-from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from channels_redis.core import RedisChannelLayer
-
-_DELIVER = """
-local over_capacity = 0
-local n = #KEYS
-local expiry = ARGV[3 * n + 1]
-for i = 1, n do
-    if redis.call('ZCOUNT', KEYS[i], '-inf', '+inf') < tonumber(ARGV[n + i]) then
-        redis.call('ZADD', KEYS[i], ARGV[2 * n + i], ARGV[i])
-        redis.call('EXPIRE', KEYS[i], expiry)
-    else
-        over_capacity = over_capacity + 1
-    end
-end
-return over_capacity
-"""
-
-_SCORE_STEP = 1e-6
-"""Score distance between messages of one batch: far below any real gap between two batches."""
+from channels_redis.pubsub import RedisPubSubChannelLayer
 
 
-class BatchingRedisChannelLayer(RedisChannelLayer):  # type: ignore[misc]
+class BatchingPubSubChannelLayer(RedisPubSubChannelLayer):  # type: ignore[misc]
     async def group_send_many(self, items: Sequence[tuple[str, dict[str, Any]]]) -> None:
         """Send each group its message, in the order given."""
-        by_host: dict[int, list[tuple[int, str, dict[str, Any]]]] = defaultdict(list)
-        for n, (group, message) in enumerate(items):
-            assert self.require_valid_group_name(group), "Group name not valid"
-            by_host[self.consistent_hash(group)].append((n, group, message))
-        now = time.time()
-        # (order, queue key, serialized message, capacity) per Redis host of the queue.
-        deliveries: dict[int, list[tuple[int, str, bytes, int]]] = defaultdict(list)
-        for host, entries in by_host.items():
-            pipe = self.connection(host).pipeline(transaction=False)
-            for _, group, _ in entries:
-                key = self._group_key(group)
-                pipe.zremrangebyscore(key, min=0, max=int(now) - self.group_expiry)
-                pipe.zrange(key, 0, -1)
-            replies = await pipe.execute()
-            for (n, _, message), members in zip(entries, replies[1::2], strict=True):
-                names = [m.decode("utf8") for m in members]
-                keys_by_host, key_message, key_capacity = self._map_channel_keys_to_connection(
-                    names, message
-                )
-                for queue_host, keys in keys_by_host.items():
-                    deliveries[queue_host].extend(
-                        (n, k, key_message[k], key_capacity[k]) for k in keys
-                    )
-        for queue_host, rows in deliveries.items():
-            rows.sort(key=lambda row: row[0])
-            keys = [row[1] for row in rows]
-            args: list[Any] = [row[2] for row in rows]
-            args += [row[3] for row in rows]
-            args += [now + n * _SCORE_STEP for n in range(len(rows))]
-            args.append(self.expiry)
-            pipe = self.connection(queue_host).pipeline(transaction=False)
-            for key in dict.fromkeys(keys):
-                pipe.zremrangebyscore(key, min=0, max=int(now) - int(self.expiry))
-            pipe.eval(_DELIVER, len(keys), *keys, *args)
-            await pipe.execute()
+        layer = self._get_layer()
+        by_shard: dict[Any, list[tuple[str, bytes]]] = {}
+        for group, message in items:
+            name = layer._get_group_channel_name(group)
+            by_shard.setdefault(layer._get_shard(name), []).append((name, self.serialize(message)))
+        for shard, rows in by_shard.items():
+            async with shard._lock:
+                shard._ensure_redis()
+                pipe = shard._redis.pipeline(transaction=False)
+                for name, data in rows:
+                    pipe.publish(name, data)
+                await pipe.execute()

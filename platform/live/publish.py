@@ -7,7 +7,7 @@ With Redis (every real deployment) the messages go through one publisher thread 
 owns an event loop: the channel layer keeps its connection pool on that loop (a fresh
 ``async_to_sync`` loop per call would reconnect every time), sends in commit order, and the writer
 that committed does not wait for the network.  Whatever has queued up while a send was in flight
-goes out as one batch (``group_send_many``: two Redis round trips, order kept).  The in-memory layer
+goes out as one batch (``group_send_many``: one pipelined round trip, order kept).  The in-memory layer
 of the in-process tests only works on its own loop, so there the send happens in place.
 
 A message carries its frame already encoded as JSON text: it is encoded once, here, and the

@@ -498,9 +498,19 @@ def _batched_writes() -> Iterator[None]:
 
 
 # Every command and every ending writes a move and a match row.  Both statements are written out
-# here, sent with ``executemany`` for any number of rows: composing them through the ORM cost more
+# here, sent with ``executemany`` for a batch of rows: composing them through the ORM cost more
 # than the database took to run them (and ``bulk_update``'s CASE expressions far more still).
 # The values still go through each field's own conversion (``get_db_prep_save``).
+
+
+def _execute_rows(sql: str, rows: list[list[Any]]) -> None:
+    """One row with ``execute``: psycopg's ``executemany`` enters pipeline mode, whose bookkeeping
+    cost more than the single statement of a command."""
+    with connection.cursor() as cursor:
+        if len(rows) == 1:
+            cursor.execute(sql, rows[0])
+        else:
+            cursor.executemany(sql, rows)
 
 
 def _insert_moves(moves: list[Move]) -> None:
@@ -510,9 +520,9 @@ def _insert_moves(moves: list[Move]) -> None:
         f"INSERT INTO {quote(Move._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
         f"VALUES ({', '.join(['%s'] * len(fields))})"
     )
-    rows = [[f.get_db_prep_save(f.pre_save(m, True), connection) for f in fields] for m in moves]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+    _execute_rows(
+        sql, [[f.get_db_prep_save(f.pre_save(m, True), connection) for f in fields] for m in moves]
+    )
 
 
 def _update_matches(matches: list[Match]) -> None:
@@ -527,8 +537,7 @@ def _update_matches(matches: list[Match]) -> None:
         [f.get_db_prep_save(getattr(m, f.attname), connection) for f in fields] + [m.pk]
         for m in matches
     ]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+    _execute_rows(sql, rows)
 
 
 def _save_match(match: Match) -> None:
