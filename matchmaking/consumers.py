@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from typing import Any
 
 from channels.db import database_sync_to_async
 
 from live.guards import CLOSE_RATE, RATE_LIMITED, FrameGuard, parse_object
+from live.messages import encode
 from live.sockets import DirectDispatchConsumer
 
 from . import selectors, services
@@ -56,7 +56,7 @@ class QueueConsumer(DirectDispatchConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def send_json(self, payload: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(payload, separators=(",", ":")))
+        await self.send(text_data=encode(payload))
 
     async def send_status(self) -> dict[str, Any]:
         assert self.user_id is not None

@@ -6,7 +6,6 @@ results into frames, and guards the connection (frame size, message rate).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from asgiref.sync import SyncToAsync
@@ -15,7 +14,7 @@ from django.db import close_old_connections
 from . import selectors, services, timebase
 from .errors import LiveError
 from .guards import CLOSE_RATE, RATE_LIMITED, FrameGuard, parse_object
-from .messages import public_group, seat_group
+from .messages import encode, public_group, seat_group
 from .sockets import DirectDispatchConsumer
 
 CLOSE_NO_MATCH = 4004
@@ -75,7 +74,7 @@ class MatchConsumer(DirectDispatchConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def send_json(self, payload: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(payload, separators=(",", ":")))
+        await self.send(text_data=encode(payload))
 
     async def send_snapshots(self) -> None:
         for message in await db_call(selectors.snapshots)(match_id=self.match_id, seats=self.seats):

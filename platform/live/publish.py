@@ -7,8 +7,8 @@ With Redis (every real deployment) the messages go through one publisher thread 
 owns an event loop: the channel layer keeps its connection pool on that loop (a fresh
 ``async_to_sync`` loop per call would reconnect every time), sends in commit order, and the writer
 that committed does not wait for the network.  Whatever has queued up while a send was in flight
-goes out as one batch (``group_send_many``: one pipelined round trip, order kept).  The in-memory layer
-of the in-process tests only works on its own loop, so there the send happens in place.
+goes out as one batch (``group_send_many``: one pipelined round trip, order kept).  The in-memory
+layer of the in-process tests only works on its own loop, so there the send happens in place.
 
 A message carries its frame already encoded as JSON text: it is encoded once, here, and the
 consumers of its audience send it as it is.
@@ -17,7 +17,6 @@ consumers of its audience send it as it is.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import threading
@@ -30,7 +29,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from games.core import Event, Game, State
 
 from . import timebase
-from .messages import public_group, seat_group, state_message
+from .messages import encode, public_group, seat_group, state_message
 from .models import Match, Seat
 
 log = logging.getLogger(__name__)
@@ -72,7 +71,7 @@ def match_changed(
 
 def frame_event(payload: dict[str, Any]) -> dict[str, Any]:
     """The channel-layer event carrying one ``state`` frame (see ``MatchConsumer.match_state``)."""
-    return {"type": "match.state", "text": json.dumps(payload, separators=(",", ":"))}
+    return {"type": "match.state", "text": encode(payload)}
 
 
 async def _send_all(layer: Any, messages: list[Message]) -> None:
