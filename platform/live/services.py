@@ -269,18 +269,14 @@ def action_submit(
             f"(bound {settings.TIME_COMMIT_BOUND_MS} ms)",
         )
         return Applied(seq=match.seq, ended=match.end_reason)
-    match.seq += 1
-    _add_move(
-        Move(
-            match=match,
-            seq=match.seq,
-            seat=acting,
-            kind=MoveKind.ACTION,
-            action=game.encode_action(decoded),
-            command_id=command_id,
-            arrived_ms=arrival.ms,
-            committed_ms=committed.ms,
-        )
+    _append(
+        match,
+        MoveKind.ACTION,
+        seat=acting,
+        ms=arrival.ms,
+        command_id=command_id,
+        action=game.encode_action(decoded),
+        committed_ms=committed.ms,
     )
     match.state = state.to_json()
     match.clock = clock_advance(
@@ -647,8 +643,18 @@ def _schedule_on_commit(slot_ms: int) -> None:
 
 
 def _append(
-    match: Match, kind: str, *, seat: int | None, ms: int, command_id: str = "", detail: str = ""
+    match: Match,
+    kind: str,
+    *,
+    seat: int | None,
+    ms: int,
+    command_id: str = "",
+    detail: str = "",
+    action: Any = None,
+    committed_ms: int | None = None,
 ) -> None:
+    """The match's next move-log row: arrived at ``ms``, committed at ``committed_ms`` (default:
+    the reference time now)."""
     match.seq += 1
     _add_move(
         Move(
@@ -656,9 +662,10 @@ def _append(
             seq=match.seq,
             seat=seat,
             kind=kind,
+            action=action,
             command_id=command_id,
             arrived_ms=ms,
-            committed_ms=timebase.stamp().ms,
+            committed_ms=timebase.stamp().ms if committed_ms is None else committed_ms,
             detail=detail,
         )
     )
@@ -773,18 +780,14 @@ def _end_stall(match: Match, game: Game, state: State, seats: Sequence[Seat], no
             continue
         (only,) = state.legal_actions(decision.seat)
         events.extend(state.apply(decision.seat, only))
-        match.seq += 1
-        _add_move(
-            Move(
-                match=match,
-                seq=match.seq,
-                seat=decision.seat,
-                kind=MoveKind.STALL,
-                action=game.encode_action(only),
-                arrived_ms=now_ms,
-                committed_ms=now_ms,
-                detail="applied after the stall bound",
-            )
+        _append(
+            match,
+            MoveKind.STALL,
+            seat=decision.seat,
+            ms=now_ms,
+            detail="applied after the stall bound",
+            action=game.encode_action(only),
+            committed_ms=now_ms,
         )
         acted = decision.seat
     match.state = state.to_json()

@@ -17,8 +17,9 @@ In both the move logs are checked afterwards: each client's acknowledged command
 once, in order, with the acknowledged seq, and seq is contiguous in every match.  When a match ends
 its pair of clients moves on to the next one of a pool built beforehand.
 
-Run ``.venv/bin/python tests/bench/live_bench.py`` (``--quick`` for a smoke run, ``--daphnes 2``
-for two daphne processes with the clients split across their ports — there is no load balancer).
+Run ``.venv/bin/python tests/bench/live_bench.py`` (``--quick`` for a smoke run).  By default two
+daphne processes serve the clients, split across their ports (there is no load balancer), as the
+two web replicas of k8s/20-web.yaml do; ``--daphnes 1`` measures one.
 Prints figures only; asserts nothing.  Needs PostgreSQL and Redis on 127.0.0.1 (5432, 6379).
 """
 
@@ -581,7 +582,12 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="smoke run: 20 matches, short phases")
     parser.add_argument("--matches", type=int, default=None, help="concurrent matches (200)")
     parser.add_argument("--measure", type=float, default=None, help="seconds measured per phase")
-    parser.add_argument("--daphnes", type=int, default=1, help="daphne processes (clients split)")
+    parser.add_argument(
+        "--daphnes",
+        type=int,
+        default=2,
+        help="daphne processes, clients split across them (2, as k8s/20-web.yaml's replicas)",
+    )
     args = parser.parse_args()
     pairs = args.matches or (20 if args.quick else 200)
     measure = args.measure or (8.0 if args.quick else 30.0)
@@ -596,8 +602,8 @@ def main() -> None:
     frame_bytes = 160
     print(
         f"live bench: {pairs} concurrent Spectacular Bid matches (2 clients each), "
-        f"{args.daphnes} daphne process(es), PostgreSQL + Redis, clock+ai workers (concurrency 1)"
-        f" + sweeper; warm-up {warmup:.0f} s, measured {measure:.0f} s per phase"
+        f"{args.daphnes} daphne process(es), PostgreSQL + Redis, the Procfile's clock and ai "
+        f"workers + sweeper; warm-up {warmup:.0f} s, measured {measure:.0f} s per phase"
     )
     t0 = time.monotonic()
     stack, db_name, ports = start_stack(
