@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import sign_up, start_ai_match
 
@@ -21,9 +22,15 @@ def take_one_step(page) -> str:
             return testid
     tile = page.locator("[data-testid=sb-hand] .sb-tile.is-playable")
     if tile.count():
-        tile.first.click()
-        end = page.locator("[data-testid^=sb-end-]")
-        end.first.wait_for(timeout=5000)
+        # A second click on the selected tile would deselect it.
+        if not page.locator("[data-testid=sb-hand] .sb-tile.is-playable.is-selected").count():
+            tile.first.click()
+        # Every open end has a marker; only those the selected tile fits are clickable.
+        end = page.locator("[data-testid^=sb-end-].is-legal")
+        try:
+            end.first.wait_for(timeout=5000)
+        except PlaywrightTimeout:
+            return ""  # the board re-rendered under the click (a new state came): look again
         end.first.click()
         return "place"
     draw = page.get_by_test_id("draw-button")
