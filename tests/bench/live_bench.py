@@ -597,8 +597,8 @@ def main() -> None:
     warmup = ramp + (3.0 if args.quick else 10.0)
     relay_ramp = min(ramp, 5.0)  # a relay connection costs no database work
     relay_warmup = relay_ramp + (3.0 if args.quick else 10.0)
-    pool_a = pairs * (3 if args.quick else 2)
-    pool_b = pairs * (3 if args.quick else 2)
+    pool_a = pairs * 3
+    pool_b = pairs * 5  # at saturation matches end quickly: no pair may run dry
     frame_bytes = 160
     print(
         f"live bench: {pairs} concurrent Spectacular Bid matches (2 clients each), "
