@@ -250,7 +250,7 @@ def main() -> None:
                 spread_ms,
                 kill_clock_workers,
             )
-            stack.start_worker("worker-clock", "clock", )
+            stack.start_worker("worker-clock", "clock")
 
         if "3" in args.only:
             flooded = flood(stack, args, count, per_match, spread_ms, ai_matches)

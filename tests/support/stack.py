@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
 import socket
 import subprocess
@@ -33,12 +34,18 @@ class WorkerShape:
     nice: int
 
 
-WORKER_SHAPE = {
-    "clock": WorkerShape(concurrency=2, nice=0),
-    "ai": WorkerShape(concurrency=1, nice=10),
-}
-"""As in the Procfile: two clock processes share a burst of deadlines; the AI worker runs at a
-lower CPU priority, so slow AI searches never delay a flag."""
+def worker_shape(queue: str) -> WorkerShape:
+    """The pool size and CPU priority the Procfile gives the worker of ``queue`` (its
+    ``worker-<queue>`` line): tests and benches run the workers exactly as ``make run`` does."""
+    for line in (ROOT / "Procfile").read_text(encoding="utf-8").splitlines():
+        name, _, command = line.partition(":")
+        if name.strip() != f"worker-{queue}":
+            continue
+        words = shlex.split(command)
+        nice = int(words[2]) if words[:2] == ["nice", "-n"] else 0
+        concurrency = int(words[words.index("--concurrency") + 1])
+        return WorkerShape(concurrency=concurrency, nice=nice)
+    raise LookupError(f"the Procfile has no worker-{queue} line")
 
 PG = {"host": "127.0.0.1", "port": 5432, "user": os.environ.get("PGUSER", "postgres")}
 REDIS_PORT = 6379
@@ -123,7 +130,7 @@ class Stack:
         concurrency: int | None = None,
     ) -> subprocess.Popen[bytes]:
         """A Celery worker of ``queue`` in the Procfile's shape (its pool size and priority)."""
-        shape = WORKER_SHAPE[queue]
+        shape = worker_shape(queue)
         return self.start(
             name,
             [
