@@ -152,6 +152,10 @@ CELERY_TASK_ROUTES = {
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 6 * 3600}
 CLOCK_SWEEP_SECONDS = float(os.environ.get("CLOCK_SWEEP_SECONDS", "1.0"))
 CLOCK_SWEEP_THREADS = env_int("CLOCK_SWEEP_THREADS", 4)
+# How long the first scheduler of a clock slot's job keeps others from queueing a second one for
+# it (live.tasks.schedule_wake): long enough to cover a burst, short so a dead worker's jobs block
+# nothing for long.
+CLOCK_SLOT_CLAIM_MS = env_int("CLOCK_SLOT_CLAIM_MS", 5000)
 CELERY_BEAT_SCHEDULE = {
     "node-clock-check": {"task": "live.tasks.node_clock_check", "schedule": 5.0},
     "matchmaking-pass": {

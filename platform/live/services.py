@@ -410,10 +410,10 @@ def clock_tick(*, slot_ms: int) -> int:
     """The clock job of one time slot: wake whatever is due, then move every match whose pending
     slot has passed (its deadline moved later meanwhile) on to the slot of its deadline.
 
-    There is at most one job per slot (see ``tasks.schedule_wake``) and one pending slot per match
-    (``wake_job_ms``), so most moves schedule nothing.  A job whose slot an earlier-finishing job
-    of this process already covered returns at once: in a burst of deadlines the jobs of the slots
-    a batch caught up with cost no query.  Returns how many matches it woke.
+    A burst of deadlines has one job per slot (see ``tasks.schedule_wake``) and a match one
+    pending slot (``wake_job_ms``), so most moves schedule nothing.  A job whose slot an
+    earlier-finishing job of this process already covered returns at once: in a burst of deadlines
+    the jobs of the slots a batch caught up with cost no query.  Returns how many matches it woke.
     """
     global _covered_until_ms
     if slot_ms <= _covered_until_ms:

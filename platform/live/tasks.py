@@ -30,25 +30,26 @@ _slots: Any = None
 def schedule_wake(*, slot_ms: int) -> None:
     """Queue the clock job of the slot ending at ``slot_ms`` unless it is queued already.
 
-    One job per slot: the first caller claims the slot in Redis (``SET NX``), later callers leave
-    it to that job.  A lost job leaves its claim behind, which does no harm: the slot's matches are
-    woken by the sweeper, and a later move schedules a new slot.  Without a broker (in-process unit
-    tests run Celery eagerly) an ETA job would run at once, so nothing is queued there: those tests
-    call the services themselves.
+    One job per slot among the callers of a burst: the first caller claims the slot in Redis
+    (``SET NX``) for ``CLOCK_SLOT_CLAIM_MS``, later callers within that time leave it to that job.
+    The claim is short on purpose.  A worker holds its ETA jobs until they are due, so a worker
+    that dies takes the jobs of the next hours with it (Redis hands them out again only after the
+    visibility timeout); a claim as long as the wait would keep every later deadline in those slots
+    from getting a job of its own, and the sweeper would end each of them up to a sweep period late
+    for hours after the crash.  A slot claimed again after its claim expired gets a second job,
+    which is harmless: every job of a slot does the same idempotent wake.  Without a broker
+    (in-process unit tests run Celery eagerly) an ETA job would run at once, so nothing is queued
+    there: those tests call the services themselves.
     """
     global _slots
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return
     if _slots is None:
         _slots = redis.Redis.from_url(settings.CELERY_BROKER_URL)
-    if not _slots.set(f"live:clock-slot:{slot_ms}", 1, nx=True, px=SLOT_CLAIM_TTL_MS):
+    if not _slots.set(f"live:clock-slot:{slot_ms}", 1, nx=True, px=settings.CLOCK_SLOT_CLAIM_MS):
         return
     eta = datetime.fromtimestamp(slot_ms / 1000, tz=UTC)
     clock_tick.apply_async(args=[slot_ms], eta=eta, queue="clock")
-
-
-SLOT_CLAIM_TTL_MS = 6 * 3600 * 1000
-"""Longer than any wait for a slot (a deadline hours ahead still has one job)."""
 
 
 @shared_task(name="live.tasks.clock_tick", ignore_result=True)
