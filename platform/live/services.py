@@ -269,27 +269,28 @@ def action_submit(
             f"(bound {settings.TIME_COMMIT_BOUND_MS} ms)",
         )
         return Applied(seq=match.seq, ended=match.end_reason)
-    _append(
-        match,
-        MoveKind.ACTION,
-        seat=acting,
-        ms=arrival.ms,
-        command_id=command_id,
-        action=game.encode_action(decoded),
-        committed_ms=committed.ms,
-    )
-    match.state = state.to_json()
-    match.clock = clock_advance(
-        match.clock, acted=acting, decisions=state.pending(), now_ms=arrival.ms
-    )
-    job = None
-    if state.is_over():
-        result = state.result()
-        assert result is not None
-        _finish(match, game, seats, result, EndReason.NORMAL, arrival.ms)
-    else:
-        job = _plan_wake(match, now_ms=arrival.ms)
-        _save_match(match)
+    with _batched_writes():  # the move row and the match row go out as one statement
+        _append(
+            match,
+            MoveKind.ACTION,
+            seat=acting,
+            ms=arrival.ms,
+            command_id=command_id,
+            action=game.encode_action(decoded),
+            committed_ms=committed.ms,
+        )
+        match.state = state.to_json()
+        match.clock = clock_advance(
+            match.clock, acted=acting, decisions=state.pending(), now_ms=arrival.ms
+        )
+        job = None
+        if state.is_over():
+            result = state.result()
+            assert result is not None
+            _finish(match, game, seats, result, EndReason.NORMAL, arrival.ms)
+        else:
+            job = _plan_wake(match, now_ms=arrival.ms)
+            _save_match(match)
     _after_change(match, game, state, seats=seats, events=events, wake_job_ms=job)
     return Applied(seq=match.seq)
 
@@ -487,6 +488,10 @@ def _batched_writes() -> Iterator[None]:
         yield
     finally:
         _writes.reset(token)
+    if len(writes.moves) == 1 and len(writes.matches) == 1 and connection.vendor == "postgresql":
+        (match,) = writes.matches.values()
+        _execute_rows(_MOVE_AND_MATCH_SQL, [_move_row(writes.moves[0]) + _match_row(match)])
+        return
     if writes.moves:
         _insert_moves(writes.moves)
     if writes.matches:
@@ -509,31 +514,44 @@ def _execute_rows(sql: str, rows: list[list[Any]]) -> None:
             cursor.executemany(sql, rows)
 
 
-def _insert_moves(moves: list[Move]) -> None:
-    fields = [f for f in Move._meta.concrete_fields if not f.primary_key]
+_MOVE_FIELDS = [f for f in Move._meta.concrete_fields if not f.primary_key]
+_MATCH_FIELDS = [Match._meta.get_field(name) for name in _MATCH_WRITABLE]
+
+
+def _insert_move_sql() -> str:
     quote = connection.ops.quote_name
-    sql = (
-        f"INSERT INTO {quote(Move._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(fields))})"
+    return (
+        f"INSERT INTO {quote(Move._meta.db_table)} "
+        f"({', '.join(quote(f.column) for f in _MOVE_FIELDS)}) "
+        f"VALUES ({', '.join(['%s'] * len(_MOVE_FIELDS))})"
     )
-    _execute_rows(
-        sql, [[f.get_db_prep_save(f.pre_save(m, True), connection) for f in fields] for m in moves]
+
+
+def _update_match_sql() -> str:
+    quote = connection.ops.quote_name
+    return (
+        f"UPDATE {quote(Match._meta.db_table)} SET "
+        + ", ".join(f"{quote(f.column)} = %s" for f in _MATCH_FIELDS)
+        + f" WHERE {quote(Match._meta.pk.column)} = %s"
     )
+
+
+def _move_row(move: Move) -> list[Any]:
+    return [f.get_db_prep_save(f.pre_save(move, True), connection) for f in _MOVE_FIELDS]
+
+
+def _match_row(match: Match) -> list[Any]:
+    return [f.get_db_prep_save(getattr(match, f.attname), connection) for f in _MATCH_FIELDS] + [
+        match.pk
+    ]
+
+
+def _insert_moves(moves: list[Move]) -> None:
+    _execute_rows(_INSERT_MOVE_SQL, [_move_row(m) for m in moves])
 
 
 def _update_matches(matches: list[Match]) -> None:
-    fields = [Match._meta.get_field(name) for name in _MATCH_WRITABLE]
-    quote = connection.ops.quote_name
-    sql = (
-        f"UPDATE {quote(Match._meta.db_table)} SET "
-        + ", ".join(f"{quote(f.column)} = %s" for f in fields)
-        + f" WHERE {quote(Match._meta.pk.column)} = %s"
-    )
-    rows = [
-        [f.get_db_prep_save(getattr(m, f.attname), connection) for f in fields] + [m.pk]
-        for m in matches
-    ]
-    _execute_rows(sql, rows)
+    _execute_rows(_UPDATE_MATCH_SQL, [_match_row(m) for m in matches])
 
 
 def _save_match(match: Match) -> None:
@@ -613,6 +631,11 @@ def _move_on_sql() -> str:
 
 
 _LOCK_SQL = _select_sql() + "WHERE m.id = %s"
+_INSERT_MOVE_SQL = _insert_move_sql()
+_UPDATE_MATCH_SQL = _update_match_sql()
+# A command's move row and match row in one statement (PostgreSQL runs a data-modifying WITH even
+# when nothing reads it): one round trip less for every command.
+_MOVE_AND_MATCH_SQL = f"WITH appended AS ({_INSERT_MOVE_SQL}) {_UPDATE_MATCH_SQL}"
 _MOVE_ON_SQL = _move_on_sql()
 _CLAIM_SQL = _claim_sql()
 
