@@ -103,7 +103,9 @@ elif env_bool("DATABASE_PREPARED_STATEMENTS", True):
     # PostgreSQL then stops planning the statements every move runs (planning the row lock alone
     # took 0.8 ms, several times its execution).  Turn it off behind a pooler in transaction mode,
     # which cannot keep a connection's prepared statements.
-    DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        server_side_binding=True, prepare_threshold=5
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
