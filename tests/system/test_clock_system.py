@@ -19,20 +19,24 @@ MAKE_MATCHES = """
 import json
 from accounts.models import User
 from games.core import TimeControl
+from live import timebase
 from live.services import SeatSpec, action_submit, match_start
 a, _ = User.objects.get_or_create(username="clock-a")
 b, _ = User.objects.get_or_create(username="clock-b")
+start = {start_ms} or timebase.stamp(fresh=True).ms + {lead_ms}
 out = []
 for i in range({count}):
+    # A fixed bank, or one that puts the deadline at start + an even share of span_ms.
+    bank = {bank_ms} or start + ({span_ms} * i) // {count} - timebase.stamp().ms
     m = match_start(game_slug="spectacular_bid", seats=[SeatSpec(user_id=a.pk),
                     SeatSpec(user_id=b.pk)], rated={rated}, seed=i,
-                    time_control=TimeControl(bank_ms={bank_ms}, delay_ms=0))
+                    time_control=TimeControl(bank_ms=bank, delay_ms=0))
     for seat, user in enumerate((a, b)):
         action_submit(match_id=m.pk, action={{"kind": "ready"}}, command_id=f"r{{seat}}",
                       user_id=user.pk)
     m.refresh_from_db()
-    out.append([m.pk, m.seq, m.wake_ms])
-print(json.dumps(out))
+    out.append([m.pk, m.seq, m.wake_ms, m.wake_job_ms])
+print(json.dumps({{"start": start, "matches": out}}))
 """
 
 OUTCOMES = """
@@ -50,42 +54,40 @@ print(json.dumps(rows))
 """
 
 
-MAKE_DUE_AT = """
-import json
-from accounts.models import User
-from games.core import TimeControl
-from live import timebase
-from live.services import SeatSpec, action_submit, match_start
-a, _ = User.objects.get_or_create(username="clock-a")
-b, _ = User.objects.get_or_create(username="clock-b")
-start = {start_ms} or timebase.stamp(fresh=True).ms + {lead_ms}
-out = []
-for i in range({count}):
-    target = start + ({span_ms} * i) // {count}
-    m = match_start(game_slug="spectacular_bid", seats=[SeatSpec(user_id=a.pk),
-                    SeatSpec(user_id=b.pk)], seed=i,
-                    time_control=TimeControl(bank_ms=target - timebase.stamp().ms, delay_ms=0))
-    for seat, user in enumerate((a, b)):
-        action_submit(match_id=m.pk, action={{"kind": "ready"}}, command_id=f"r{{seat}}",
-                      user_id=user.pk)
-    m.refresh_from_db()
-    out.append([m.pk, m.wake_ms, m.wake_job_ms])
-print(json.dumps({{"start": start, "matches": out}}))
-"""
+def make_matches(stack, count: int, bank_ms: int, rated: bool = False) -> list[list[int]]:
+    """``count`` matches whose bank is ``bank_ms``, each ``[id, seq, wake_ms, wake_job_ms]``."""
+    return _build(stack, count=count, bank_ms=bank_ms, rated=rated)["matches"]
 
 
 def make_matches_due(
     stack, count: int, span_ms: int, *, start_ms: int = 0, lead_ms: int = 0
 ) -> dict:
     """``count`` matches whose deadlines fall evenly in ``span_ms`` from ``start_ms`` (reference
-    time; 0: ``lead_ms`` from now), each with its ``[id, wake_ms, wake_job_ms]``."""
+    time; 0: ``lead_ms`` from now): ``{"start": ..., "matches": [[id, seq, wake_ms,
+    wake_job_ms], ...]}``."""
+    return _build(stack, count=count, span_ms=span_ms, start_ms=start_ms, lead_ms=lead_ms)
+
+
+def _build(
+    stack,
+    *,
+    count: int,
+    bank_ms: int = 0,
+    rated: bool = False,
+    span_ms: int = 0,
+    start_ms: int = 0,
+    lead_ms: int = 0,
+) -> dict:
     return stack.django(
-        MAKE_DUE_AT.format(count=count, span_ms=span_ms, start_ms=start_ms, lead_ms=lead_ms)
+        MAKE_MATCHES.format(
+            count=count,
+            bank_ms=bank_ms,
+            rated=rated,
+            span_ms=span_ms,
+            start_ms=start_ms,
+            lead_ms=lead_ms,
+        )
     )
-
-
-def make_matches(stack, count: int, bank_ms: int, rated: bool = False) -> list[list[int]]:
-    return stack.django(MAKE_MATCHES.format(count=count, bank_ms=bank_ms, rated=rated))
 
 
 def outcomes(stack, ids: list[int]) -> list[dict]:
@@ -133,10 +135,10 @@ def test_slots_a_killed_worker_held_still_get_jobs_for_new_deadlines(make_stack,
     stack.wait_ready(("clock",))
     time.sleep(1.2)  # the lost jobs' slot claims (CLOCK_SLOT_CLAIM_MS) have run out
     later = make_matches_due(stack, count=6, span_ms=400, start_ms=lost["start"] + 100)
-    lost_slots = {m[2] for m in lost["matches"]}
-    assert {m[2] for m in later["matches"]} <= lost_slots  # the case under test: the same slots
+    lost_slots = {m[3] for m in lost["matches"]}
+    assert {m[3] for m in later["matches"]} <= lost_slots  # the case under test: the same slots
     rows = wait_until_over(stack, [m[0] for m in later["matches"]], timeout=40)
-    wake = {m[0]: m[1] for m in later["matches"]}
+    wake = {m[0]: m[2] for m in later["matches"]}
     for row in rows:
         assert row["end_reason"] == "time" and len(row["ends"]) == 1, row
         assert 0 <= row["ends"][0][1] - wake[row["id"]] < 1000, row
