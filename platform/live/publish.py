@@ -64,7 +64,7 @@ def match_changed(
         for group, seat in audiences
     ]
     if isinstance(layer, InMemoryChannelLayer):
-        async_to_sync(_send_all)(layer, messages)
+        async_to_sync(send_batch)(layer, messages)
     else:
         _publisher.send(messages)
 
@@ -74,7 +74,8 @@ def frame_event(payload: dict[str, Any]) -> dict[str, Any]:
     return {"type": "match.state", "text": encode(payload)}
 
 
-async def _send_all(layer: Any, messages: list[Message]) -> None:
+async def send_batch(layer: Any, messages: list[Message]) -> None:
+    """Each group its frame, in the order given: one pipelined round trip where the layer can."""
     events = [(group, frame_event(payload)) for group, payload in messages]
     if hasattr(layer, "group_send_many"):
         await layer.group_send_many(events)
@@ -124,11 +125,11 @@ class _Publisher:
     async def _drain(queue: asyncio.Queue[list[Message]]) -> None:
         layer = get_channel_layer()
         while True:
-            messages = await queue.get()
+            messages = list(await queue.get())
             while not queue.empty():  # everything that waited goes out in one batch, in order
-                messages = messages + queue.get_nowait()
+                messages.extend(queue.get_nowait())
             try:
-                await _send_all(layer, messages)
+                await send_batch(layer, messages)
             except Exception:  # one failed send must not stop the publisher
                 log.exception("publishing a match update failed")
 

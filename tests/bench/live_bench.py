@@ -13,11 +13,17 @@ queries, and daphne drops a handshake that is not accepted within 5 s.
 (b) saturation (every client acts as soon as it may): moves per second next to the relay's
 messages per second (the same number of closed-loop relay clients).
 
+In both, a third yardstick: the move-shaped relay (``live.relay.MoveShapedRelayConsumer``), pairs
+of clients taking turns as a match's seats do, each frame answered with what a move sends (an ack
+and three frames of the live phase's mean state size through the channel layer in one batch) and
+nothing else.  Its rate at saturation is the most a move could reach if it cost only its messages.
+
 In both the move logs are checked afterwards: each client's acknowledged command ids appear exactly
 once, in order, with the acknowledged seq, and seq is contiguous in every match.  When a match ends
 its pair of clients moves on to the next one of a pool built beforehand.
 
-Run ``.venv/bin/python tests/bench/live_bench.py`` (``--quick`` for a smoke run).  By default two
+Run ``.venv/bin/python tests/bench/live_bench.py`` (``--quick`` for a smoke run, ``--phases a`` or
+``--phases b`` for one of the two).  By default two
 daphne processes serve the clients, split across their ports (there is no load balancer), as the
 two web replicas of k8s/20-web.yaml do; ``--daphnes 1`` measures one.
 Prints figures only; asserts nothing.  Needs PostgreSQL and Redis on 127.0.0.1 (5432, 6379).
@@ -35,6 +41,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -220,6 +227,11 @@ class Phase:
     dropped: int = 0
     matches_used: list[int] = field(default_factory=list)
     pool_empty: int = 0
+    state_bytes: int = 0  # the size of all the state frames the clients received, and their number
+    states: int = 0
+
+    def mean_state_bytes(self) -> int:
+        return self.state_bytes // max(1, self.states)
 
     def in_window(self, t: float) -> bool:
         return self.measure_from <= t < self.measure_to
@@ -338,6 +350,9 @@ async def _play(
         arrived = time.perf_counter()
         message = json.loads(raw)
         kind = message.get("type")
+        if kind == "state":
+            phase.state_bytes += len(raw)
+            phase.states += 1
         if kind == "state" and message.get("seat") == seat:
             if message["seq"] > latest:
                 latest, latest_at = message["seq"], arrived
@@ -396,6 +411,26 @@ async def pair_loop(
         )
 
 
+async def run_phase(
+    phase: Phase,
+    clients: int,
+    warmup: float,
+    measure: float,
+    client: Callable[[int], Coroutine[Any, Any, None]],
+) -> float:
+    """Start ``client(i)`` for every i below ``clients``, stop them after warm-up and measuring,
+    and return what was done per second inside the window."""
+    start = time.perf_counter()
+    phase.measure_from = start + warmup
+    phase.measure_to = start + warmup + measure
+    phase.clients = clients
+    tasks = [asyncio.create_task(client(i)) for i in range(clients)]
+    await asyncio.sleep(warmup + measure)
+    phase.stop = True
+    await asyncio.gather(*tasks)
+    return phase.done_in_window / measure
+
+
 async def run_live(
     ws_urls: list[str],
     origin: str,
@@ -406,18 +441,13 @@ async def run_live(
     warmup: float,
     measure: float,
 ) -> float:
-    start = time.perf_counter()
-    phase.measure_from = start + warmup
-    phase.measure_to = start + warmup + measure
-    phase.clients = pairs
-    tasks = [
-        asyncio.create_task(pair_loop(ws_urls, origin, sessions, pool, phase, i))
-        for i in range(pairs)
-    ]
-    await asyncio.sleep(warmup + measure)
-    phase.stop = True
-    await asyncio.gather(*tasks, return_exceptions=False)
-    return phase.done_in_window / measure
+    return await run_phase(
+        phase,
+        pairs,
+        warmup,
+        measure,
+        lambda i: pair_loop(ws_urls, origin, sessions, pool, phase, i),
+    )
 
 
 # --- the relay ---------------------------------------------------------------------------------
@@ -488,19 +518,113 @@ async def run_relay(
     warmup: float,
     measure: float,
     frame_bytes: int,
+    *,
+    move_shaped: bool = False,
 ) -> float:
-    start = time.perf_counter()
-    phase.measure_from = start + warmup
-    phase.measure_to = start + warmup + measure
-    phase.clients = clients
-    tasks = [
-        asyncio.create_task(relay_client(ws_urls[i % len(ws_urls)], origin, i, phase, frame_bytes))
-        for i in range(clients)
-    ]
-    await asyncio.sleep(warmup + measure)
-    phase.stop = True
-    await asyncio.gather(*tasks)
-    return phase.done_in_window / measure
+    """``clients`` bare relay clients, or with ``move_shaped`` that many pairs of the
+    move-shaped relay."""
+    client = move_relay_pair if move_shaped else relay_client
+    return await run_phase(
+        phase,
+        clients,
+        warmup,
+        measure,
+        lambda i: client(ws_urls[i % len(ws_urls)], origin, i, phase, frame_bytes),
+    )
+
+
+# --- the move-shaped relay ----------------------------------------------------------------------
+
+
+async def move_relay_pair(
+    ws_url: str, origin: str, index: int, phase: Phase, frame_bytes: int
+) -> None:
+    """Two clients taking turns, as the two seats of a match do: one sends, and when its partner
+    has received that move's frame, the partner is next."""
+    rng = random.Random(20_000 + index)
+    names = [f"m{index}-{s}-{uuid.uuid4().hex[:8]}" for s in (0, 1)]
+    await asyncio.sleep(phase.ramp * index / max(1, phase.clients))
+    sockets = []
+    for s in (0, 1):
+        ws = await open_ws(
+            f"{ws_url}/ws/bench/move-relay/{names[s]}/{names[1 - s]}/", origin, phase
+        )
+        if ws is None:
+            return
+        sockets.append(ws)
+    turn = [asyncio.Event(), asyncio.Event()]
+    turn[0].set()
+    try:
+        await asyncio.gather(
+            *(
+                _move_relay_seat(sockets[s], names[s], phase, rng, frame_bytes, turn[s])
+                for s in (0, 1)
+            )
+        )
+    except ConnectionClosed:
+        phase.dropped += 1
+    finally:
+        for ws in sockets:
+            await ws.close()
+
+
+async def _move_relay_seat(
+    ws: ClientConnection,
+    name: str,
+    phase: Phase,
+    rng: random.Random,
+    frame_bytes: int,
+    mine: asyncio.Event,
+) -> None:
+    last = time.perf_counter() - rng.random() * (phase.interval or 0)
+    n = 0
+    pending: dict[str, Any] | None = None
+    while True:
+        if pending is None:
+            if phase.stop:
+                return
+            if not mine.is_set():
+                await _receive_turn(ws, phase, mine)
+                continue
+            delay = last + next_gap(phase.interval, rng) - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            n += 1
+            pending = {"id": f"{name}-{n}", "ack": False, "state_at": None}
+            mine.clear()
+            command = {"type": "action", "command_id": pending["id"], "size": frame_bytes}
+            pending["sent"] = last = time.perf_counter()
+            await ws.send(json.dumps(command))
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=30)
+        except TimeoutError:
+            phase.unanswered += 1
+            return
+        arrived = time.perf_counter()
+        message = json.loads(raw)
+        if message.get("type") == "ack" and message["command_id"] == pending["id"]:
+            pending["ack"] = True
+        elif message.get("type") == "state":
+            if message["command_id"] == pending["id"]:
+                pending["state_at"] = arrived
+            else:  # the partner's move, come before this one's own frame: not expected
+                mine.set()
+        if pending["ack"] and pending["state_at"]:
+            if phase.in_window(pending["sent"]):
+                phase.rtts.append((pending["state_at"] - pending["sent"]) * 1000)
+            if phase.in_window(pending["state_at"]):
+                phase.done_in_window += 1
+            pending = None
+
+
+async def _receive_turn(ws: ClientConnection, phase: Phase, mine: asyncio.Event) -> None:
+    """Wait for the partner's move: its frame reaching this client makes it this client's turn."""
+    try:
+        raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
+    except TimeoutError:
+        return
+    json.loads(raw)  # read as a seat reads the partner's state
+    mine.set()
 
 
 # --- the move-log check ------------------------------------------------------------------------
@@ -588,6 +712,9 @@ def main() -> None:
         default=2,
         help="daphne processes, clients split across them (2, as k8s/20-web.yaml's replicas)",
     )
+    parser.add_argument(
+        "--phases", default="ab", help="phases to run: a (paced), b (saturation); default ab"
+    )
     args = parser.parse_args()
     pairs = args.matches or (20 if args.quick else 200)
     measure = args.measure or (8.0 if args.quick else 30.0)
@@ -630,88 +757,141 @@ def main() -> None:
         origin = stack.base_url
         sess = (sessions[0], sessions[1])
 
-        # (a) paced: each side about once a second; then the relay at the same message rate.
-        live_a = Phase("live paced", interval=1.0, ramp=ramp)
-        rate_a = asyncio.run(
-            run_live(ws_urls, origin, sess, pool_rate, pairs, live_a, warmup, measure)
-        )
-        load_a = load()
-        check_a = check_logs(stack, live_a)
         clients = 2 * pairs
-        relay_interval = clients / rate_a if rate_a > 0 else 1.0
-        relay_a = Phase("relay at the live rate", interval=relay_interval, ramp=relay_ramp)
-        relay_rate_a = asyncio.run(
-            run_relay(ws_urls, origin, clients, relay_a, relay_warmup, measure, frame_bytes)
-        )
-        relay_n = Phase("relay at the nominal rate", interval=1.0, ramp=relay_ramp)
-        relay_rate_n = asyncio.run(
-            run_relay(ws_urls, origin, clients, relay_n, relay_warmup, measure, frame_bytes)
-        )
-        print(
-            f"\n(a) {pairs} matches, each side moving about once a second (clients connect over "
-            f"{ramp:.0f} s, then {warmup - ramp:.0f} s of warm-up)"
-        )
-        print(f"    live move round trip   {fmt_ms(live_a.rtts)}   {rate_a:6.1f} moves/s")
-        print(
-            f"    bare relay round trip  {fmt_ms(relay_a.rtts)}   {relay_rate_a:6.1f} msg/s "
-            f"(the live rate: {clients} clients, one {frame_bytes}-byte frame every "
-            f"{relay_interval:.2f} s each)"
-        )
-        print(
-            f"    bare relay round trip  {fmt_ms(relay_n.rtts)}   {relay_rate_n:6.1f} msg/s "
-            f"(the nominal rate: {clients} clients, one frame about every 1.00 s each)"
-        )
-        for label, relay in (("the live rate", relay_a), ("the nominal rate", relay_n)):
-            ratio = pct(live_a.rtts, 99) / pct(relay.rtts, 99)
-            print(
-                f"    p99 live / relay at {label} = {ratio:.2f}x  (target <= 3x: "
-                f"{'met' if ratio <= 3 else 'NOT met'})"
+        if "a" in args.phases:
+            # (a) paced: each side about once a second; then the relay at the same message rate.
+            live_a = Phase("live paced", interval=1.0, ramp=ramp)
+            rate_a = asyncio.run(
+                run_live(ws_urls, origin, sess, pool_rate, pairs, live_a, warmup, measure)
             )
-        print(
-            f"    client errors: {live_a.errors or 'none'}; unanswered live "
-            f"{live_a.unanswered}, relay {relay_a.unanswered + relay_n.unanswered}; pairs that "
-            f"ran out of matches {live_a.pool_empty}"
-        )
-        print(
-            "    connections (failed attempts / given up / dropped): live "
-            f"{live_a.connect_failures}/{live_a.gave_up}/{live_a.dropped}, relay "
-            f"{relay_a.connect_failures + relay_n.connect_failures}/"
-            f"{relay_a.gave_up + relay_n.gave_up}/{relay_a.dropped + relay_n.dropped}"
-        )
-        print(f"    during the live phase: {load_a}")
-        print_check(check_a)
+            load_a = load()
+            check_a = check_logs(stack, live_a)
+            relay_interval = clients / rate_a if rate_a > 0 else 1.0
+            relay_a = Phase("relay at the live rate", interval=relay_interval, ramp=relay_ramp)
+            relay_rate_a = asyncio.run(
+                run_relay(ws_urls, origin, clients, relay_a, relay_warmup, measure, frame_bytes)
+            )
+            relay_n = Phase("relay at the nominal rate", interval=1.0, ramp=relay_ramp)
+            relay_rate_n = asyncio.run(
+                run_relay(ws_urls, origin, clients, relay_n, relay_warmup, measure, frame_bytes)
+            )
+            state_bytes = live_a.mean_state_bytes()
+            shaped_a = Phase("move-shaped relay, paced", interval=1.0, ramp=relay_ramp)
+            shaped_rate_a = asyncio.run(
+                run_relay(
+                    ws_urls,
+                    origin,
+                    pairs,
+                    shaped_a,
+                    relay_warmup,
+                    measure,
+                    state_bytes,
+                    move_shaped=True,
+                )
+            )
+            print(
+                f"\n(a) {pairs} matches, each side moving about once a second (clients connect "
+                f"over {ramp:.0f} s, then {warmup - ramp:.0f} s of warm-up)"
+            )
+            print(f"    live move round trip   {fmt_ms(live_a.rtts)}   {rate_a:6.1f} moves/s")
+            print(
+                f"    bare relay round trip  {fmt_ms(relay_a.rtts)}   {relay_rate_a:6.1f} msg/s "
+                f"(the live rate: {clients} clients, one {frame_bytes}-byte frame every "
+                f"{relay_interval:.2f} s each)"
+            )
+            print(
+                f"    bare relay round trip  {fmt_ms(relay_n.rtts)}   {relay_rate_n:6.1f} msg/s "
+                f"(the nominal rate: {clients} clients, one frame about every 1.00 s each)"
+            )
+            print(
+                f"    move-shaped relay      {fmt_ms(shaped_a.rtts)}   {shaped_rate_a:6.1f} moves/s"
+                f" "
+                f"({pairs} pairs taking turns, each side about once a second; ack + three "
+                f"{state_bytes}-byte frames a move, no database, no engine)"
+            )
+            for label, relay in (("the live rate", relay_a), ("the nominal rate", relay_n)):
+                ratio = pct(live_a.rtts, 99) / pct(relay.rtts, 99)
+                print(
+                    f"    p99 live / relay at {label} = {ratio:.2f}x  (target <= 3x: "
+                    f"{'met' if ratio <= 3 else 'NOT met'})"
+                )
+            shaped_ratio = pct(shaped_a.rtts, 99) / pct(relay_n.rtts, 99)
+            print(
+                f"    p99 move-shaped relay / relay at the nominal rate = {shaped_ratio:.2f}x "
+                "(what a move's messages alone cost)"
+            )
+            print(
+                f"    client errors: {live_a.errors or 'none'}; unanswered live "
+                f"{live_a.unanswered}, relay {relay_a.unanswered + relay_n.unanswered}; pairs that "
+                f"ran out of matches {live_a.pool_empty}"
+            )
+            print(
+                "    connections (failed attempts / given up / dropped): live "
+                f"{live_a.connect_failures}/{live_a.gave_up}/{live_a.dropped}, relay "
+                f"{relay_a.connect_failures + relay_n.connect_failures}/"
+                f"{relay_a.gave_up + relay_n.gave_up}/{relay_a.dropped + relay_n.dropped}; "
+                f"move-shaped relay unanswered {shaped_a.unanswered}, connections "
+                f"{shaped_a.connect_failures}/{shaped_a.gave_up}/{shaped_a.dropped}"
+            )
+            print(f"    during the live phase: {load_a}")
+            print_check(check_a)
 
-        # (b) saturation: everyone acts as soon as it may; the relay closed-loop, same clients.
-        live_b = Phase("live saturated", interval=None, ramp=ramp)
-        rate_b = asyncio.run(
-            run_live(ws_urls, origin, sess, pool_sat, pairs, live_b, warmup, measure)
-        )
-        load_b = load()
-        check_b = check_logs(stack, live_b)
-        relay_b = Phase("relay saturated", interval=None, ramp=relay_ramp)
-        relay_rate_b = asyncio.run(
-            run_relay(ws_urls, origin, clients, relay_b, relay_warmup, measure, frame_bytes)
-        )
-        print(f"\n(b) saturation, {pairs} matches ({clients} clients) acting as fast as they can")
-        print(f"    live   {rate_b:7.1f} moves/s   round trip {fmt_ms(live_b.rtts)}")
-        print(f"    relay  {relay_rate_b:7.1f} msg/s     round trip {fmt_ms(relay_b.rtts)}")
-        share = rate_b / relay_rate_b if relay_rate_b else float("nan")
-        print(
-            f"    live / relay = {100 * share:.0f} %  (target >= 40 %: "
-            f"{'met' if share >= 0.4 else 'NOT met'})"
-        )
-        print(
-            f"    client errors: {live_b.errors or 'none'}; unanswered live "
-            f"{live_b.unanswered}, relay {relay_b.unanswered}; pairs that ran out of matches "
-            f"{live_b.pool_empty}"
-        )
-        print(
-            "    connections (failed attempts / given up / dropped): live "
-            f"{live_b.connect_failures}/{live_b.gave_up}/{live_b.dropped}, relay "
-            f"{relay_b.connect_failures}/{relay_b.gave_up}/{relay_b.dropped}"
-        )
-        print(f"    during the live phase: {load_b}")
-        print_check(check_b)
+        if "b" in args.phases:
+            # (b) saturation: everyone acts as soon as it may; the relay closed-loop, same clients.
+            live_b = Phase("live saturated", interval=None, ramp=ramp)
+            rate_b = asyncio.run(
+                run_live(ws_urls, origin, sess, pool_sat, pairs, live_b, warmup, measure)
+            )
+            load_b = load()
+            check_b = check_logs(stack, live_b)
+            relay_b = Phase("relay saturated", interval=None, ramp=relay_ramp)
+            relay_rate_b = asyncio.run(
+                run_relay(ws_urls, origin, clients, relay_b, relay_warmup, measure, frame_bytes)
+            )
+            state_bytes = live_b.mean_state_bytes()
+            shaped_b = Phase("move-shaped relay, saturated", interval=None, ramp=relay_ramp)
+            shaped_rate_b = asyncio.run(
+                run_relay(
+                    ws_urls,
+                    origin,
+                    pairs,
+                    shaped_b,
+                    relay_warmup,
+                    measure,
+                    state_bytes,
+                    move_shaped=True,
+                )
+            )
+            print(
+                f"\n(b) saturation, {pairs} matches ({clients} clients) acting as fast as they can"
+            )
+            print(f"    live   {rate_b:7.1f} moves/s   round trip {fmt_ms(live_b.rtts)}")
+            print(f"    relay  {relay_rate_b:7.1f} msg/s     round trip {fmt_ms(relay_b.rtts)}")
+            share = rate_b / relay_rate_b if relay_rate_b else float("nan")
+            print(
+                f"    live / relay = {100 * share:.0f} %  (target >= 40 %: "
+                f"{'met' if share >= 0.4 else 'NOT met'})"
+            )
+            print(
+                f"    move-shaped relay {shaped_rate_b:7.1f} moves/s   round trip "
+                f"{fmt_ms(shaped_b.rtts)}   = {100 * shaped_rate_b / relay_rate_b:.0f} % of the "
+                f"relay: the ceiling of a move that costs only its messages (ack + three "
+                f"{state_bytes}-byte frames, no database, no engine)"
+            )
+            print(
+                f"    client errors: {live_b.errors or 'none'}; unanswered live "
+                f"{live_b.unanswered}, relay {relay_b.unanswered}; pairs that ran out of matches "
+                f"{live_b.pool_empty}"
+            )
+            print(
+                "    connections (failed attempts / given up / dropped): live "
+                f"{live_b.connect_failures}/{live_b.gave_up}/{live_b.dropped}, relay "
+                f"{relay_b.connect_failures}/{relay_b.gave_up}/{relay_b.dropped}; "
+                f"move-shaped relay unanswered {shaped_b.unanswered}, connections "
+                f"{shaped_b.connect_failures}/{shaped_b.gave_up}/{shaped_b.dropped}"
+            )
+            print(f"    during the live phase: {load_b}")
+            print_check(check_b)
         print(f"\ntotal {time.monotonic() - t0:.0f} s; {load()}")
     finally:
         stop_stack(stack, db_name)

@@ -7,9 +7,11 @@ tests/support/protocol_client.py, written from docs/protocol.md alone.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import pytest
+from websockets.asyncio.client import connect
 
 from games.registry import get_game
 from support.hidden import replay_hands, tile_like
@@ -75,3 +77,75 @@ def test_whole_match_against_the_ai_over_a_real_websocket(make_stack, mode) -> N
                 hands[message["seq"]][0] | hands[message["seq"]][1]
             )
     assert spectator.states()[-1]["match"]["status"] == "finished"
+
+
+MATCH_ROW = (
+    "import json; from live.models import Match, Move; "
+    "m = Match.objects.get(pk={id}); "
+    "print(json.dumps({{'seq': m.seq, 'state': m.state, 'clock': m.clock, 'status': m.status, "
+    "'moves': list(Move.objects.filter(match=m).order_by('seq').values_list('seq', 'command_id'))"
+    "}}))"
+)
+
+
+@pytest.mark.parametrize("mode", STACK_MODES)
+def test_bad_commands_over_a_real_websocket_change_nothing_and_a_retry_applies_once(
+    make_stack, mode
+) -> None:
+    """On the database of each mode (PostgreSQL sends a command's statements pipelined): an
+    illegal action, a stale seq and another's seat each get their specific error and leave the
+    match row and the move log as they were; a retried command id is acknowledged, not applied."""
+    stack = make_stack(mode)
+    http = make_player(stack, "picky")
+    match_id = http.request(
+        "POST", "/api/play-ai/", {"game": "spectacular_bid", "level": "random"}
+    )["match_id"]
+    headers = {"Cookie": f"sessionid={http.cookie('sessionid')}"}
+
+    async def talk() -> None:
+        async with connect(
+            f"{stack.ws_base}/ws/match/{match_id}/",
+            origin=http.base_url,
+            additional_headers=headers,
+            max_size=2**22,
+        ) as ws:
+
+            async def reply(command: dict) -> dict:
+                await ws.send(json.dumps(command))
+                while True:
+                    message = json.loads(await ws.recv())
+                    if message.get("command_id") == command["command_id"]:
+                        return message
+
+            async def my_turn() -> dict:
+                while True:
+                    message = json.loads(await ws.recv())
+                    if message["type"] == "state" and message["seat"] == 0 and message["legal"]:
+                        return message
+
+            async with asyncio.timeout(60):
+                state = await my_turn()
+                before = stack.django(MATCH_ROW.format(id=match_id))
+                assert before["seq"] == state["seq"]
+                legal = state["legal"][0]
+                bad = [
+                    ({"seat": 0, "seq": state["seq"], "action": {"kind": "no-such"}}, "illegal"),
+                    ({"seat": 0, "seq": state["seq"] - 1, "action": legal}, "stale_seq"),
+                    ({"seat": 1, "seq": state["seq"], "action": legal}, "not_your_seat"),
+                ]
+                for n, (fields, code) in enumerate(bad):
+                    answer = await reply({"type": "action", "command_id": f"bad-{n}", **fields})
+                    assert answer["type"] == "error", answer
+                    assert answer["code"].startswith(code), answer
+                assert stack.django(MATCH_ROW.format(id=match_id)) == before
+
+                good = {"type": "action", "command_id": "once", "seat": 0, "action": legal}
+                first = await reply(good)
+                again = await reply(good)
+                assert first["type"] == again["type"] == "ack"
+                assert first["seq"] == again["seq"] == before["seq"] + 1
+                after = stack.django(MATCH_ROW.format(id=match_id))
+                assert [cid for _, cid in after["moves"]].count("once") == 1
+                assert after["moves"][: len(before["moves"])] == before["moves"]
+
+    asyncio.run(talk())
