@@ -12,7 +12,8 @@ from django.urls import path
 
 from live.relay import MoveShapedRelayConsumer, RelayConsumer
 
-pytestmark = pytest.mark.asyncio
+# django_db: Channels tidies database connections when a socket disconnects.
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db]
 
 APP = URLRouter(
     [
