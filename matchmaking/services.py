@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 
 from games.core import Game
 from games.registry import get_game
-from live import publish
 from live.errors import LiveError
 from live.models import Match, MatchStatus, Seat
 from live.services import SeatSpec, match_start
@@ -42,9 +43,22 @@ log = logging.getLogger(__name__)
 def _notify(messages: Iterable[tuple[int, dict[str, Any]]]) -> None:
     """Send each ``(user_id, payload)`` to that user's queue connections once the transaction has
     committed — a player is told about a match only when the match really exists."""
-    events = [(user_group(uid), {"type": "queue.event", "payload": p}) for uid, p in messages]
-    if events:
-        transaction.on_commit(lambda: publish.send_events(events))
+    batch = list(messages)
+    if not batch:
+        return
+
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is None:
+            return
+        async_to_sync(_send_all)(layer, batch)
+
+    transaction.on_commit(send)
+
+
+async def _send_all(layer: Any, batch: list[tuple[int, dict[str, Any]]]) -> None:
+    for user_id, payload in batch:
+        await layer.group_send(user_group(user_id), {"type": "queue.event", "payload": payload})
 
 
 # --- joining and leaving -----------------------------------------------------------------------

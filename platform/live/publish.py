@@ -9,7 +9,6 @@ owns an event loop: the channel layer keeps its connection pool on that loop (a 
 that committed does not wait for the network.  Whatever has queued up while a send was in flight
 goes out as one batch (``group_send_many``: one pipelined round trip, order kept).  The in-memory
 layer of the in-process tests only works on its own loop, so there the send happens in place.
-Other apps' notifications (matchmaking's) go out the same way, through :func:`send_events`.
 
 A message carries its frame already encoded as JSON text: it is encoded once, here, and the
 consumers of its audience send it as it is.
@@ -34,51 +33,40 @@ from .messages import encode, public_group, seat_group, state_message
 from .models import Match, Seat
 
 log = logging.getLogger(__name__)
-LayerEvent = tuple[str, dict[str, Any]]  # a group and the channel-layer event it gets
+Message = tuple[str, dict[str, Any]]
 
 
 def match_changed(
     *, match: Match, game: Game, state: State, seats: Sequence[Seat], events: Sequence[Event]
 ) -> None:
-    if get_channel_layer() is None:
+    layer = get_channel_layer()
+    if layer is None:
         return
     now_ms = timebase.stamp().ms
     audiences: list[tuple[str, int | None]] = [
         (seat_group(match.pk, s.seat), s.seat) for s in seats if s.user_id
     ]
     audiences.append((public_group(match.pk), None))
-    send_events(
-        [
-            (
-                group,
-                frame_event(
-                    state_message(
-                        match=match,
-                        game=game,
-                        state=state,
-                        seats=seats,
-                        seat=seat,
-                        reason="update",
-                        now_ms=now_ms,
-                        events=events,
-                    )
-                ),
-            )
-            for group, seat in audiences
-        ]
-    )
-
-
-def send_events(events: list[LayerEvent]) -> None:
-    """Send each ``(group, channel-layer event)``, in order, through this process's publisher (in
-    place with the in-memory layer).  Call it once the transaction has committed."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
+    messages = [
+        (
+            group,
+            state_message(
+                match=match,
+                game=game,
+                state=state,
+                seats=seats,
+                seat=seat,
+                reason="update",
+                now_ms=now_ms,
+                events=events,
+            ),
+        )
+        for group, seat in audiences
+    ]
     if isinstance(layer, InMemoryChannelLayer):
-        async_to_sync(send_batch)(layer, events)
+        async_to_sync(send_batch)(layer, messages)
     else:
-        _publisher.send(events)
+        _publisher.send(messages)
 
 
 def frame_event(payload: dict[str, Any]) -> dict[str, Any]:
@@ -86,8 +74,9 @@ def frame_event(payload: dict[str, Any]) -> dict[str, Any]:
     return {"type": "match.state", "text": encode(payload)}
 
 
-async def send_batch(layer: Any, events: list[LayerEvent]) -> None:
-    """Each group its event, in the order given: one pipelined round trip where the layer can."""
+async def send_batch(layer: Any, messages: list[Message]) -> None:
+    """Each group its frame, in the order given: one pipelined round trip where the layer can."""
+    events = [(group, frame_event(payload)) for group, payload in messages]
     if hasattr(layer, "group_send_many"):
         await layer.group_send_many(events)
         return
@@ -102,13 +91,13 @@ class _Publisher:
         self._lock = threading.Lock()
         self._pid: int | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._queue: asyncio.Queue[list[LayerEvent]] | None = None
+        self._queue: asyncio.Queue[list[Message]] | None = None
 
-    def send(self, messages: list[LayerEvent]) -> None:
+    def send(self, messages: list[Message]) -> None:
         loop, queue = self.running()
         loop.call_soon_threadsafe(queue.put_nowait, messages)
 
-    def running(self) -> tuple[asyncio.AbstractEventLoop, asyncio.Queue[list[LayerEvent]]]:
+    def running(self) -> tuple[asyncio.AbstractEventLoop, asyncio.Queue[list[Message]]]:
         """The thread's loop and queue, started on first use in this process (or forked child)."""
         with self._lock:
             if self._pid != os.getpid():
@@ -133,7 +122,7 @@ class _Publisher:
         self._loop, self._pid = loop, os.getpid()
 
     @staticmethod
-    async def _drain(queue: asyncio.Queue[list[LayerEvent]]) -> None:
+    async def _drain(queue: asyncio.Queue[list[Message]]) -> None:
         layer = get_channel_layer()
         while True:
             messages = list(await queue.get())

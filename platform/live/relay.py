@@ -26,7 +26,7 @@ from django.conf import settings
 from django.urls import URLPattern, path
 
 from .messages import encode
-from .publish import frame_event, send_batch
+from .publish import send_batch
 from .sockets import DirectDispatchConsumer
 
 GROUP_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
@@ -81,8 +81,7 @@ class MoveShapedRelayConsumer(_OwnGroupConsumer):
         await self.send(text_data=encode({"type": "ack", "command_id": command_id}))
         frame = {"type": "state", "command_id": command_id, "from": self.group, "pad": ""}
         frame["pad"] = "x" * max(0, int(command["size"]) - len(encode(frame)))
-        # one encoding per audience, as the live path builds each audience its own frame
-        await send_batch(self.channel_layer, [(group, frame_event(frame)) for group in audiences])
+        await send_batch(self.channel_layer, [(group, frame) for group in audiences])
 
     async def match_state(self, event: dict[str, Any]) -> None:
         await self.send(text_data=event["text"])
