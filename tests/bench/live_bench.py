@@ -701,6 +701,166 @@ def print_check(check: dict[str, Any]) -> None:
 # --- main --------------------------------------------------------------------------------------
 
 
+@dataclass
+class Run:
+    """What both phases share: the stack, its clients' sessions and the timing."""
+
+    stack: Stack
+    ws_urls: list[str]
+    origin: str
+    sessions: tuple[str, str]
+    pairs: int
+    ramp: float
+    warmup: float
+    relay_ramp: float
+    relay_warmup: float
+    measure: float
+    frame_bytes: int
+
+    @property
+    def clients(self) -> int:
+        return 2 * self.pairs
+
+
+def paced(run: Run, pool_rate: list[int]) -> None:
+    """(a) each side about once a second; then the relays at the same message rate."""
+    stack, ws_urls, origin, sess = run.stack, run.ws_urls, run.origin, run.sessions
+    pairs, clients, measure = run.pairs, run.clients, run.measure
+    ramp, warmup = run.ramp, run.warmup
+    relay_ramp, relay_warmup, frame_bytes = run.relay_ramp, run.relay_warmup, run.frame_bytes
+    live_a = Phase("live paced", interval=1.0, ramp=ramp)
+    rate_a = asyncio.run(run_live(ws_urls, origin, sess, pool_rate, pairs, live_a, warmup, measure))
+    load_a = load()
+    check_a = check_logs(stack, live_a)
+    relay_interval = clients / rate_a if rate_a > 0 else 1.0
+    relay_a = Phase("relay at the live rate", interval=relay_interval, ramp=relay_ramp)
+    relay_rate_a = asyncio.run(
+        run_relay(ws_urls, origin, clients, relay_a, relay_warmup, measure, frame_bytes)
+    )
+    relay_n = Phase("relay at the nominal rate", interval=1.0, ramp=relay_ramp)
+    relay_rate_n = asyncio.run(
+        run_relay(ws_urls, origin, clients, relay_n, relay_warmup, measure, frame_bytes)
+    )
+    state_bytes = live_a.mean_state_bytes()
+    shaped_a = Phase("move-shaped relay, paced", interval=1.0, ramp=relay_ramp)
+    shaped_rate_a = asyncio.run(
+        run_relay(
+            ws_urls,
+            origin,
+            pairs,
+            shaped_a,
+            relay_warmup,
+            measure,
+            state_bytes,
+            move_shaped=True,
+        )
+    )
+    print(
+        f"\n(a) {pairs} matches, each side moving about once a second (clients connect "
+        f"over {ramp:.0f} s, then {warmup - ramp:.0f} s of warm-up)"
+    )
+    print(f"    live move round trip   {fmt_ms(live_a.rtts)}   {rate_a:6.1f} moves/s")
+    print(
+        f"    bare relay round trip  {fmt_ms(relay_a.rtts)}   {relay_rate_a:6.1f} msg/s "
+        f"(the live rate: {clients} clients, one {frame_bytes}-byte frame every "
+        f"{relay_interval:.2f} s each)"
+    )
+    print(
+        f"    bare relay round trip  {fmt_ms(relay_n.rtts)}   {relay_rate_n:6.1f} msg/s "
+        f"(the nominal rate: {clients} clients, one frame about every 1.00 s each)"
+    )
+    print(
+        f"    move-shaped relay      {fmt_ms(shaped_a.rtts)}   {shaped_rate_a:6.1f} moves/s"
+        f" "
+        f"({pairs} pairs taking turns, each side about once a second; ack + three "
+        f"{state_bytes}-byte frames a move, no database, no engine)"
+    )
+    for label, relay in (("the live rate", relay_a), ("the nominal rate", relay_n)):
+        ratio = pct(live_a.rtts, 99) / pct(relay.rtts, 99)
+        print(
+            f"    p99 live / relay at {label} = {ratio:.2f}x  (target <= 3x: "
+            f"{'met' if ratio <= 3 else 'NOT met'})"
+        )
+    shaped_ratio = pct(shaped_a.rtts, 99) / pct(relay_n.rtts, 99)
+    print(
+        f"    p99 move-shaped relay / relay at the nominal rate = {shaped_ratio:.2f}x "
+        "(what a move's messages alone cost)"
+    )
+    print(
+        f"    client errors: {live_a.errors or 'none'}; unanswered live "
+        f"{live_a.unanswered}, relay {relay_a.unanswered + relay_n.unanswered}; pairs that "
+        f"ran out of matches {live_a.pool_empty}"
+    )
+    print(
+        "    connections (failed attempts / given up / dropped): live "
+        f"{live_a.connect_failures}/{live_a.gave_up}/{live_a.dropped}, relay "
+        f"{relay_a.connect_failures + relay_n.connect_failures}/"
+        f"{relay_a.gave_up + relay_n.gave_up}/{relay_a.dropped + relay_n.dropped}; "
+        f"move-shaped relay unanswered {shaped_a.unanswered}, connections "
+        f"{shaped_a.connect_failures}/{shaped_a.gave_up}/{shaped_a.dropped}"
+    )
+    print(f"    during the live phase: {load_a}")
+    print_check(check_a)
+
+
+def saturated(run: Run, pool_sat: list[int]) -> None:
+    """(b) everyone acts as soon as it may; the relays closed-loop, the same clients."""
+    stack, ws_urls, origin, sess = run.stack, run.ws_urls, run.origin, run.sessions
+    pairs, clients, measure = run.pairs, run.clients, run.measure
+    ramp, warmup = run.ramp, run.warmup
+    relay_ramp, relay_warmup, frame_bytes = run.relay_ramp, run.relay_warmup, run.frame_bytes
+    live_b = Phase("live saturated", interval=None, ramp=ramp)
+    rate_b = asyncio.run(run_live(ws_urls, origin, sess, pool_sat, pairs, live_b, warmup, measure))
+    load_b = load()
+    check_b = check_logs(stack, live_b)
+    relay_b = Phase("relay saturated", interval=None, ramp=relay_ramp)
+    relay_rate_b = asyncio.run(
+        run_relay(ws_urls, origin, clients, relay_b, relay_warmup, measure, frame_bytes)
+    )
+    state_bytes = live_b.mean_state_bytes()
+    shaped_b = Phase("move-shaped relay, saturated", interval=None, ramp=relay_ramp)
+    shaped_rate_b = asyncio.run(
+        run_relay(
+            ws_urls,
+            origin,
+            pairs,
+            shaped_b,
+            relay_warmup,
+            measure,
+            state_bytes,
+            move_shaped=True,
+        )
+    )
+    print(f"\n(b) saturation, {pairs} matches ({clients} clients) acting as fast as they can")
+    print(f"    live   {rate_b:7.1f} moves/s   round trip {fmt_ms(live_b.rtts)}")
+    print(f"    relay  {relay_rate_b:7.1f} msg/s     round trip {fmt_ms(relay_b.rtts)}")
+    share = rate_b / relay_rate_b if relay_rate_b else float("nan")
+    print(
+        f"    live / relay = {100 * share:.0f} %  (target >= 40 %: "
+        f"{'met' if share >= 0.4 else 'NOT met'})"
+    )
+    print(
+        f"    move-shaped relay {shaped_rate_b:7.1f} moves/s   round trip "
+        f"{fmt_ms(shaped_b.rtts)}   = {100 * shaped_rate_b / relay_rate_b:.0f} % of the "
+        f"relay: the ceiling of a move that costs only its messages (ack + three "
+        f"{state_bytes}-byte frames, no database, no engine)"
+    )
+    print(
+        f"    client errors: {live_b.errors or 'none'}; unanswered live "
+        f"{live_b.unanswered}, relay {relay_b.unanswered}; pairs that ran out of matches "
+        f"{live_b.pool_empty}"
+    )
+    print(
+        "    connections (failed attempts / given up / dropped): live "
+        f"{live_b.connect_failures}/{live_b.gave_up}/{live_b.dropped}, relay "
+        f"{relay_b.connect_failures}/{relay_b.gave_up}/{relay_b.dropped}; "
+        f"move-shaped relay unanswered {shaped_b.unanswered}, connections "
+        f"{shaped_b.connect_failures}/{shaped_b.gave_up}/{shaped_b.dropped}"
+    )
+    print(f"    during the live phase: {load_b}")
+    print_check(check_b)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="smoke run: 20 matches, short phases")
@@ -757,141 +917,23 @@ def main() -> None:
         origin = stack.base_url
         sess = (sessions[0], sessions[1])
 
-        clients = 2 * pairs
+        run = Run(
+            stack,
+            ws_urls,
+            origin,
+            sess,
+            pairs,
+            ramp,
+            warmup,
+            relay_ramp,
+            relay_warmup,
+            measure,
+            frame_bytes,
+        )
         if "a" in args.phases:
-            # (a) paced: each side about once a second; then the relay at the same message rate.
-            live_a = Phase("live paced", interval=1.0, ramp=ramp)
-            rate_a = asyncio.run(
-                run_live(ws_urls, origin, sess, pool_rate, pairs, live_a, warmup, measure)
-            )
-            load_a = load()
-            check_a = check_logs(stack, live_a)
-            relay_interval = clients / rate_a if rate_a > 0 else 1.0
-            relay_a = Phase("relay at the live rate", interval=relay_interval, ramp=relay_ramp)
-            relay_rate_a = asyncio.run(
-                run_relay(ws_urls, origin, clients, relay_a, relay_warmup, measure, frame_bytes)
-            )
-            relay_n = Phase("relay at the nominal rate", interval=1.0, ramp=relay_ramp)
-            relay_rate_n = asyncio.run(
-                run_relay(ws_urls, origin, clients, relay_n, relay_warmup, measure, frame_bytes)
-            )
-            state_bytes = live_a.mean_state_bytes()
-            shaped_a = Phase("move-shaped relay, paced", interval=1.0, ramp=relay_ramp)
-            shaped_rate_a = asyncio.run(
-                run_relay(
-                    ws_urls,
-                    origin,
-                    pairs,
-                    shaped_a,
-                    relay_warmup,
-                    measure,
-                    state_bytes,
-                    move_shaped=True,
-                )
-            )
-            print(
-                f"\n(a) {pairs} matches, each side moving about once a second (clients connect "
-                f"over {ramp:.0f} s, then {warmup - ramp:.0f} s of warm-up)"
-            )
-            print(f"    live move round trip   {fmt_ms(live_a.rtts)}   {rate_a:6.1f} moves/s")
-            print(
-                f"    bare relay round trip  {fmt_ms(relay_a.rtts)}   {relay_rate_a:6.1f} msg/s "
-                f"(the live rate: {clients} clients, one {frame_bytes}-byte frame every "
-                f"{relay_interval:.2f} s each)"
-            )
-            print(
-                f"    bare relay round trip  {fmt_ms(relay_n.rtts)}   {relay_rate_n:6.1f} msg/s "
-                f"(the nominal rate: {clients} clients, one frame about every 1.00 s each)"
-            )
-            print(
-                f"    move-shaped relay      {fmt_ms(shaped_a.rtts)}   {shaped_rate_a:6.1f} moves/s"
-                f" "
-                f"({pairs} pairs taking turns, each side about once a second; ack + three "
-                f"{state_bytes}-byte frames a move, no database, no engine)"
-            )
-            for label, relay in (("the live rate", relay_a), ("the nominal rate", relay_n)):
-                ratio = pct(live_a.rtts, 99) / pct(relay.rtts, 99)
-                print(
-                    f"    p99 live / relay at {label} = {ratio:.2f}x  (target <= 3x: "
-                    f"{'met' if ratio <= 3 else 'NOT met'})"
-                )
-            shaped_ratio = pct(shaped_a.rtts, 99) / pct(relay_n.rtts, 99)
-            print(
-                f"    p99 move-shaped relay / relay at the nominal rate = {shaped_ratio:.2f}x "
-                "(what a move's messages alone cost)"
-            )
-            print(
-                f"    client errors: {live_a.errors or 'none'}; unanswered live "
-                f"{live_a.unanswered}, relay {relay_a.unanswered + relay_n.unanswered}; pairs that "
-                f"ran out of matches {live_a.pool_empty}"
-            )
-            print(
-                "    connections (failed attempts / given up / dropped): live "
-                f"{live_a.connect_failures}/{live_a.gave_up}/{live_a.dropped}, relay "
-                f"{relay_a.connect_failures + relay_n.connect_failures}/"
-                f"{relay_a.gave_up + relay_n.gave_up}/{relay_a.dropped + relay_n.dropped}; "
-                f"move-shaped relay unanswered {shaped_a.unanswered}, connections "
-                f"{shaped_a.connect_failures}/{shaped_a.gave_up}/{shaped_a.dropped}"
-            )
-            print(f"    during the live phase: {load_a}")
-            print_check(check_a)
-
+            paced(run, pool_rate)
         if "b" in args.phases:
-            # (b) saturation: everyone acts as soon as it may; the relay closed-loop, same clients.
-            live_b = Phase("live saturated", interval=None, ramp=ramp)
-            rate_b = asyncio.run(
-                run_live(ws_urls, origin, sess, pool_sat, pairs, live_b, warmup, measure)
-            )
-            load_b = load()
-            check_b = check_logs(stack, live_b)
-            relay_b = Phase("relay saturated", interval=None, ramp=relay_ramp)
-            relay_rate_b = asyncio.run(
-                run_relay(ws_urls, origin, clients, relay_b, relay_warmup, measure, frame_bytes)
-            )
-            state_bytes = live_b.mean_state_bytes()
-            shaped_b = Phase("move-shaped relay, saturated", interval=None, ramp=relay_ramp)
-            shaped_rate_b = asyncio.run(
-                run_relay(
-                    ws_urls,
-                    origin,
-                    pairs,
-                    shaped_b,
-                    relay_warmup,
-                    measure,
-                    state_bytes,
-                    move_shaped=True,
-                )
-            )
-            print(
-                f"\n(b) saturation, {pairs} matches ({clients} clients) acting as fast as they can"
-            )
-            print(f"    live   {rate_b:7.1f} moves/s   round trip {fmt_ms(live_b.rtts)}")
-            print(f"    relay  {relay_rate_b:7.1f} msg/s     round trip {fmt_ms(relay_b.rtts)}")
-            share = rate_b / relay_rate_b if relay_rate_b else float("nan")
-            print(
-                f"    live / relay = {100 * share:.0f} %  (target >= 40 %: "
-                f"{'met' if share >= 0.4 else 'NOT met'})"
-            )
-            print(
-                f"    move-shaped relay {shaped_rate_b:7.1f} moves/s   round trip "
-                f"{fmt_ms(shaped_b.rtts)}   = {100 * shaped_rate_b / relay_rate_b:.0f} % of the "
-                f"relay: the ceiling of a move that costs only its messages (ack + three "
-                f"{state_bytes}-byte frames, no database, no engine)"
-            )
-            print(
-                f"    client errors: {live_b.errors or 'none'}; unanswered live "
-                f"{live_b.unanswered}, relay {relay_b.unanswered}; pairs that ran out of matches "
-                f"{live_b.pool_empty}"
-            )
-            print(
-                "    connections (failed attempts / given up / dropped): live "
-                f"{live_b.connect_failures}/{live_b.gave_up}/{live_b.dropped}, relay "
-                f"{relay_b.connect_failures}/{relay_b.gave_up}/{relay_b.dropped}; "
-                f"move-shaped relay unanswered {shaped_b.unanswered}, connections "
-                f"{shaped_b.connect_failures}/{shaped_b.gave_up}/{shaped_b.dropped}"
-            )
-            print(f"    during the live phase: {load_b}")
-            print_check(check_b)
+            saturated(run, pool_sat)
         print(f"\ntotal {time.monotonic() - t0:.0f} s; {load()}")
     finally:
         stop_stack(stack, db_name)

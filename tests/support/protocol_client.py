@@ -53,6 +53,16 @@ class Transcript:
         return [m for m in self.messages if m["type"] == "state"]
 
 
+def match_socket(http: Http, ws_base: str, match_id: int) -> connect:
+    """The logged-in user's WebSocket connection to a match (use with ``async with``)."""
+    return connect(
+        f"{ws_base}/ws/match/{match_id}/",
+        origin=http.base_url,
+        additional_headers={"Cookie": f"sessionid={http.cookie('sessionid')}"},
+        max_size=2**22,
+    )
+
+
 async def play_match(
     http: Http,
     ws_base: str,
@@ -64,13 +74,7 @@ async def play_match(
 ) -> Transcript:
     """Play every decision of the logged-in user's seats until the match ends."""
     transcript = Transcript()
-    headers = {"Cookie": f"sessionid={http.cookie('sessionid')}"}
-    async with connect(
-        f"{ws_base}/ws/match/{match_id}/",
-        origin=http.base_url,
-        additional_headers=headers,
-        max_size=2**22,
-    ) as ws:
+    async with match_socket(http, ws_base, match_id) as ws:
         latest: dict[int, dict[str, Any]] = {}
         waiting_for: str | None = None
         moves = 0

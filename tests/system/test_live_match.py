@@ -11,11 +11,10 @@ import json
 import random
 
 import pytest
-from websockets.asyncio.client import connect
 
 from games.registry import get_game
 from support.hidden import replay_hands, tile_like
-from support.protocol_client import Http, play_match, watch_match
+from support.protocol_client import Http, match_socket, play_match, watch_match
 from support.stack import STACK_MODES
 
 pytestmark = pytest.mark.system
@@ -92,23 +91,17 @@ MATCH_ROW = (
 def test_bad_commands_over_a_real_websocket_change_nothing_and_a_retry_applies_once(
     make_stack, mode
 ) -> None:
-    """On the database of each mode (PostgreSQL sends a command's statements pipelined): an
-    illegal action, a stale seq and another's seat each get their specific error and leave the
-    match row and the move log as they were; a retried command id is acknowledged, not applied."""
+    """On the database of each mode (SQLite, PostgreSQL): an illegal action, a stale seq and
+    another's seat each get their specific error and leave the match row and the move log as they
+    were; a retried command id is acknowledged, not applied."""
     stack = make_stack(mode)
     http = make_player(stack, "picky")
     match_id = http.request(
         "POST", "/api/play-ai/", {"game": "spectacular_bid", "level": "random"}
     )["match_id"]
-    headers = {"Cookie": f"sessionid={http.cookie('sessionid')}"}
 
     async def talk() -> None:
-        async with connect(
-            f"{stack.ws_base}/ws/match/{match_id}/",
-            origin=http.base_url,
-            additional_headers=headers,
-            max_size=2**22,
-        ) as ws:
+        async with match_socket(http, stack.ws_base, match_id) as ws:
 
             async def reply(command: dict) -> dict:
                 await ws.send(json.dumps(command))
