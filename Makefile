@@ -3,8 +3,10 @@ PY ?= /root/.pyenv/versions/3.12.1/bin/python
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The JS check's packages (ESLint), installed from frontend/package-lock.json as it is.
+JS_STAMP := frontend/node_modules/.installed
 
-.PHONY: run test test-fast bench lint venv messages clean
+.PHONY: run test test-fast bench lint venv js messages clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || { test -x $(PY) && $(PY) -m venv $(VENV) || python3 -m venv $(VENV); }
@@ -14,6 +16,12 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+$(JS_STAMP): frontend/package-lock.json
+	npm ci --prefix frontend --no-audit --no-fund
+	@touch $(JS_STAMP)
+
+js: $(JS_STAMP)
+
 # German catalogues (GNU gettext's msgfmt); compiled, never committed.
 messages: venv
 	cd frontend && ../$(BIN)/python ../manage.py compilemessages -v 0
@@ -21,15 +29,18 @@ messages: venv
 run: messages
 	$(BIN)/python -m config.embedded
 
-test: messages
+test: messages js
 	$(BIN)/python -m pytest
 
-test-fast: messages
+test-fast: messages js
 	$(BIN)/python -m pytest -m "not system and not browser" -x -q
 
-lint: venv
+lint: venv js
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict games ratings/elo.py matchmaking/pairing.py
+	cd frontend && node_modules/.bin/eslint --max-warnings 0 static eslint.config.js
+	$(BIN)/mypy --strict games ratings/elo.py matchmaking/pairing.py matchmaking/matching.py \
+		matchmaking/standings.py matchmaking/swiss.py matchmaking/multiseat.py \
+		matchmaking/roundrobin.py matchmaking/knockout.py matchmaking/arena.py
 
 bench: venv
 	bash tests/bench/run_all.sh

@@ -1,34 +1,54 @@
-"""The engine protocol every game on the platform implements.
+"""The engine contract every game on the platform implements, in one place.
 
 The platform (Django, Channels, Celery) only ever talks to a game through the names in this module,
-so adding a game means adding a package under ``games/`` and one line in ``games/registry.py`` —
-nothing in ``platform/`` changes.  The shape follows OpenSpiel's ``State`` (legal actions, apply,
-per-player observation) and pokerkit's operations (verify before doing; every applied action returns
-a frozen record of what happened; hidden cards censored per player).
+so adding a game means adding a package under ``games/`` whose ``__init__`` declares ``GAME`` (a
+:class:`Game`) — nothing in ``platform/`` changes.  The shape follows OpenSpiel's ``State`` (legal
+actions, apply, per-player observation; one registry and one conformance test over every game) and
+pokerkit's operations (frozen, typed action records; verify before doing; hidden cards censored per
+player; forced steps declared by the engine).
+
+One construction style for every game:
+
+* A state class with two class methods, ``new(seats, options, seed)`` and ``from_json(data)``
+  (:class:`StateClass`), and the instance methods of :class:`State`.
+* Actions are frozen dataclasses (one class per kind of action, a union type per game).  The game's
+  codec (``encode_action``/``decode_action`` on :class:`Game`) turns them into the JSON the move log
+  stores, and that JSON is stable across versions.
+* Everything the platform needs to know about a game is on :class:`Game`, checked when it is
+  declared (an unknown rating mode or an empty seat list fails at import, not when a match ends).
 
 Rules every engine keeps:
 
 * Pure Python: no Django, no I/O, no clock reads.  Randomness only through the ``seed`` the server
-  hands to :meth:`Game.new_state` (derive per-deal randomness from it, e.g.
-  ``Random(f"{seed}:{n}")``, so a snapshot never has to carry a generator's state).
+  hands to ``new`` (derive per-deal randomness from it, e.g. ``Random(f"{seed}:{n}")``, so a
+  snapshot never has to carry a generator's state).
+* Every game with hidden cards or tiles accepts ``options["deals"]`` (:data:`DEALS_OPTION`): a list
+  whose entry *i* fixes the *i*-th deal of the match, in the form the game's docs page gives and
+  :attr:`Game.deal_for` produces.  Deals beyond the list come from the seed.
 * ``apply`` either raises :class:`IllegalAction` and leaves the state exactly as it was, or changes
   the state and returns the events it caused.
 * ``view(seat)`` holds only what that seat may know; ``view(None)`` is the spectators' view.
   Both are JSON-safe.  Hidden cards/tiles never appear in a view, an event meant for someone else,
   or the text of an error.
-* ``to_json``/``Game.state_from_json`` round-trip the whole state (the platform's snapshot), and the
-  action codec is stable across versions (the platform's move log stores it).
+* ``to_json``/``from_json`` round-trip the whole state (the platform's snapshot).
+* ``forfeit(loser)`` is the game's own answer to "who wins when this seat resigns or loses on time
+  now" — teams may change during a match (Dou Dizhu's landlord), so the platform never guesses.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
 type JSON = Any
 """A value made only of dict/list/str/int/float/bool/None (kept loose so engines stay readable)."""
+
+DEALS_OPTION = "deals"
+"""The option that fixes deals: ``options["deals"][i]`` is the *i*-th deal of the match."""
 
 
 class GameError(Exception):
@@ -56,19 +76,37 @@ class MalformedAction(IllegalAction):
         super().__init__("malformed_action", message)
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class RatingMode(StrEnum):
+    """How ratings read a result (see ``ratings/elo.py`` and docs/ratings.md)."""
+
+    DUEL = "duel"
+    """Two seats, one against the other."""
+    FFA = "ffa"
+    """Every seat for itself, ranked by placing."""
+    TEAMS = "teams"
+    """Seats grouped by :attr:`SeatResult.team`, weighted by :attr:`SeatResult.weight`."""
+
+
+@dataclass(frozen=True)  # no slots: a slotted generic dataclass breaks ``Decision[int](...)``
+class Decision[A]:
     """One seat that must (or may) act now.
 
     ``fresh`` is True for a new real decision (the clock's delay restarts) and False for a
     continuation of the same turn (a domino draw followed by its placement).  ``timed`` is False in
     phases where the rules stop the clocks (waiting for Start/Continue, a pass-and-play hand-over):
     the platform then applies its own stall bound instead of a player's clock.
+
+    ``forced`` is the engine's declaration that the rules leave this seat exactly one thing to do
+    (pressing Start or Continue, a reveal) and which action that is.  When an untimed decision is
+    still open after the stall bound, the platform applies ``forced`` for the seat; a decision
+    without one is a real choice, and stalling on it forfeits.  The platform never infers this from
+    the number of legal actions.
     """
 
     seat: int
     fresh: bool = True
     timed: bool = True
+    forced: A | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +115,7 @@ class Event:
 
     ``data`` is public (any seat and spectators may see it).  ``private`` maps a seat to extra
     fields only that seat may see (e.g. the tile it drew); the platform merges them for that seat
-    only via
-    :func:`event_for`.
+    only via :func:`event_for`.
     """
 
     kind: str
@@ -110,6 +147,25 @@ class SeatResult:
     weight: int = 1
 
 
+def forfeit_by_teams(
+    teams: Sequence[int], loser: int, weights: Sequence[int] | None = None
+) -> list[SeatResult]:
+    """The usual forfeit: the loser's team shares last place, every other team shares first.
+
+    Engines call this from :meth:`State.forfeit` with the teams as they stand at that moment.
+    """
+    losing_team = teams[loser]
+    return [
+        SeatResult(
+            seat=s,
+            placing=2 if teams[s] == losing_team else 1,
+            team=teams[s],
+            weight=1 if weights is None else weights[s],
+        )
+        for s in range(len(teams))
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class TimeControl:
     """A match clock: a bank for the whole match plus a delay before every fresh decision."""
@@ -119,14 +175,14 @@ class TimeControl:
 
 
 @runtime_checkable
-class State(Protocol):
+class State[A](Protocol):
     """A match in progress (mutable; the platform owns one per match and serialises it)."""
 
-    def pending(self) -> Sequence[Decision]:
+    def pending(self) -> Sequence[Decision[A]]:
         """Every seat that must act now; empty only when the match is over."""
         ...
 
-    def legal_actions(self, seat: int) -> Sequence[Any]:
+    def legal_actions(self, seat: int) -> Sequence[A]:
         """The actions ``seat`` may take now (empty when it need not act).
 
         Where an action has a numeric parameter with a wide range (a poker raise) an engine may list
@@ -134,8 +190,12 @@ class State(Protocol):
         """
         ...
 
-    def apply(self, seat: int, action: Any) -> Sequence[Event]:
-        """Apply ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing."""
+    def apply(self, seat: int, action: A) -> Sequence[Event]:
+        """Apply ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing.
+
+        ``action`` may be any object (the platform passes what the codec decoded, tests pass junk):
+        an engine rejects what is not one of its action types with :class:`IllegalAction`.
+        """
         ...
 
     def view(self, seat: int | None) -> dict[str, JSON]:
@@ -148,57 +208,104 @@ class State(Protocol):
         """Per seat outcome once the match is over, else None."""
         ...
 
+    def forfeit(self, loser: int) -> Sequence[SeatResult]:
+        """The result if ``loser`` resigned or lost on time now (a result for every seat)."""
+        ...
+
     def to_json(self) -> dict[str, JSON]:
         """The full state (hidden parts included) for the server's snapshot."""
         ...
 
+    def hidden_from(self, seat: int | None) -> Collection[JSON]:
+        """Every card or tile of the full state that ``seat`` (None: a spectator) may not see now,
+        written as the views write it (a card name, a tile as its pair).
 
-class Bot(Protocol):
+        The conformance test searches every view and event payload ``seat`` receives for these, so
+        this is the engine's own statement of who may know what, kept apart from the view code.  In
+        a game with two copies of a card, a card of which ``seat`` rightly sees one copy is left
+        out (the search cannot tell the copies apart).
+        """
+        ...
+
+
+class StateClass[A](Protocol):
+    """The two ways a state comes to be: a new match, or a snapshot restored."""
+
+    def new(self, seats: int, options: Mapping[str, JSON], seed: int) -> State[A]:
+        """A new match of ``seats`` players; ``seed`` is the only source of chance."""
+        ...
+
+    def from_json(self, data: Mapping[str, JSON]) -> State[A]:
+        """The state whose ``to_json()`` gave ``data``."""
+        ...
+
+
+class Bot[A](Protocol):
     """An AI player.  It sees only its own seat's view — never the state."""
 
     def choose(
-        self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random, budget: int
-    ) -> Any:
+        self, view: Mapping[str, JSON], legal: Sequence[A], rng: random.Random, budget: int
+    ) -> A:
         """Pick one of ``legal``.  ``budget`` bounds the work (e.g. simulations), not wall time;
         ``budget <= 0`` means the bot's own default."""
         ...
 
 
-@dataclass(frozen=True)
-class Game:
-    """A game's declaration: how to start, restore, encode and play it.
+_SLUG = re.compile(r"[a-z][a-z0-9_]*")
 
-    ``teams(seats)`` returns each seat's fixed team for forfeit results (a free-for-all returns
-    ``list(range(seats))``); games whose teams change per deal still report the final teams in
-    :meth:`State.result`.
+
+class GameDeclarationError(GameError):
+    """A :class:`Game` declaration that breaks the contract (raised at import time)."""
+
+
+@dataclass(frozen=True)
+class Game[A]:
+    """A game's declaration: how to start, restore, encode, rate and play it.
+
+    Checked when declared: a mistake here fails the import of the game's package (and so the
+    registry, ``manage.py check`` and the contract test), never a running match.
     """
 
     slug: str
+    """The package name under ``games/``; also the board module's and rules templates' name."""
     title: str
     seat_counts: tuple[int, ...]
-    new_state: Callable[[int, Mapping[str, JSON], int], State]
-    """``new_state(seats, options, seed)``."""
-    state_from_json: Callable[[Mapping[str, JSON]], State]
-    encode_action: Callable[[Any], JSON]
-    decode_action: Callable[[JSON], Any]
+    state: StateClass[A]
+    """The state class (``new`` and ``from_json``)."""
+    encode_action: Callable[[A], JSON]
+    decode_action: Callable[[JSON], A]
     """Raises :class:`MalformedAction` on anything it cannot decode."""
-    bots: Mapping[str, Callable[[], Bot]]
+    bots: Mapping[str, Callable[[], Bot[A]]]
     """AI levels by name, weakest first (e.g. ``{"random": …, "greedy": …, "expert": …}``)."""
     time_control: TimeControl
-    teams: Callable[[int], list[int]]
-    rating_mode: str = "duel"
-    """How ratings read the result: ``duel``, ``ffa``, ``teams`` (see ratings/)."""
+    rating_mode: RatingMode
+    deal_for: Callable[[int, int, int], JSON] | None
+    """``deal_for(seats, seed, index)``: the entry of ``options["deals"]`` that reproduces deal
+    ``index`` of a match seeded with ``seed`` — so a test can fix any deal the server would make.
+    None only for a game without hidden cards or tiles."""
 
+    def __post_init__(self) -> None:
+        if not _SLUG.fullmatch(self.slug):
+            raise GameDeclarationError(f"slug {self.slug!r} is not a lower-case identifier")
+        if not self.seat_counts or any(n < 1 for n in self.seat_counts):
+            raise GameDeclarationError(f"{self.slug}: seat_counts must list positive counts")
+        if not isinstance(self.rating_mode, RatingMode):
+            raise GameDeclarationError(
+                f"{self.slug}: rating_mode {self.rating_mode!r} is not a RatingMode"
+                f" ({', '.join(m.value for m in RatingMode)})"
+            )
+        if self.rating_mode is RatingMode.DUEL and self.seat_counts != (2,):
+            raise GameDeclarationError(f"{self.slug}: a duel is played by exactly two seats")
+        if not self.bots:
+            raise GameDeclarationError(f"{self.slug}: declare at least one AI level")
+        if self.time_control.bank_ms <= 0 or self.time_control.delay_ms < 0:
+            raise GameDeclarationError(f"{self.slug}: the time control needs a positive bank")
 
-def forfeit_result(game: Game, seats: int, loser: int) -> list[SeatResult]:
-    """The result when ``loser`` resigns or loses on time: their team last, everyone else first.
+    def new_state(self, seats: int, options: Mapping[str, JSON], seed: int) -> State[A]:
+        """A new match; ``seats`` must be one of :attr:`seat_counts`."""
+        if seats not in self.seat_counts:
+            raise GameError(f"{self.title} is played by {self.seat_counts} players, not {seats}")
+        return self.state.new(seats, options, seed)
 
-    The engine need not know why a match ended this way; the platform calls this for resignations
-    and time losses in every game.
-    """
-    teams = game.teams(seats)
-    losing_team = teams[loser]
-    return [
-        SeatResult(seat=s, placing=2 if teams[s] == losing_team else 1, team=teams[s])
-        for s in range(seats)
-    ]
+    def state_from_json(self, data: Mapping[str, JSON]) -> State[A]:
+        return self.state.from_json(data)

@@ -8,15 +8,16 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
+from typing import Any
 
 import games
 from games.core import Game
 
 
 @cache
-def all_games() -> dict[str, Game]:
+def all_games() -> dict[str, Game[Any]]:
     """Every registered game by slug, in a stable order."""
-    found: dict[str, Game] = {}
+    found: dict[str, Game[Any]] = {}
     for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda m: m.name):
         if not info.ispkg:
             continue
@@ -27,7 +28,7 @@ def all_games() -> dict[str, Game]:
     return found
 
 
-def get_game(slug: str) -> Game:
+def get_game(slug: str) -> Game[Any]:
     """The game called ``slug``; KeyError names the unknown slug."""
     try:
         return all_games()[slug]

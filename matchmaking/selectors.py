@@ -7,7 +7,8 @@ from typing import Any
 
 from django.db.models import Count, Q
 
-from games.registry import all_games, get_game
+from games.registry import get_game
+from live import catalogue
 from live.models import MatchStatus, Seat
 
 from .conf import queue_settings, reference_now
@@ -95,5 +96,5 @@ def queue_overview() -> list[dict[str, Any]]:
             "waiting_rated": counts.get((g.slug, True), 0),
             "waiting_casual": counts.get((g.slug, False), 0),
         }
-        for g in all_games().values()
+        for g in catalogue.playable_games().values()
     ]

@@ -20,8 +20,9 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 
-from games.core import Game
+from games.core import Game, RatingMode
 from games.registry import get_game
+from live import catalogue
 from live.errors import LiveError
 from live.models import Match, MatchStatus, Seat
 from live.services import SeatSpec, match_start
@@ -64,9 +65,9 @@ async def _send_all(layer: Any, batch: list[tuple[int, dict[str, Any]]]) -> None
 # --- joining and leaving -----------------------------------------------------------------------
 
 
-def _game(game_slug: str) -> Game:
+def _game(game_slug: str) -> Game[Any]:
     try:
-        return get_game(game_slug)
+        return catalogue.playable_games()[game_slug]
     except KeyError:
         raise QueueError("bad_game", f"there is no game {game_slug!r}") from None
 
@@ -200,7 +201,7 @@ def _pass_bucket(*, game_slug: str, rated: bool, cfg: QueueSettings, report: Pas
             for e in waiting
         ],
         size,
-        partnership=game.rating_mode == "teams" and size == 4,
+        partnership=game.rating_mode is RatingMode.TEAMS and size == 4,
         settings=cfg.window,
     )
     for table in tables:

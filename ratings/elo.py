@@ -13,9 +13,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.core import SeatResult
+from games.core import RatingMode, SeatResult
 
-RATING_MODES = ("duel", "ffa", "teams")
+RATING_MODES = tuple(m.value for m in RatingMode)
 """The values of :attr:`games.core.Game.rating_mode` this module understands."""
 
 
@@ -79,7 +79,9 @@ def actual_score(placing: int, opponent_placing: int) -> float:
 
 
 def rating_changes(
-    participants: Sequence[Participant], mode: str, settings: EloSettings = DEFAULT_SETTINGS
+    participants: Sequence[Participant],
+    mode: RatingMode | str,
+    settings: EloSettings = DEFAULT_SETTINGS,
 ) -> list[float]:
     """The rating change of every participant, in the order given.
 
@@ -102,13 +104,13 @@ def rating_changes(
             raise ValueError("games_played must not be negative")
         if p.result.weight <= 0:
             raise ValueError("a seat's weight must be positive")
-    if mode == "duel":
+    if mode == RatingMode.DUEL:
         if len(participants) != 2:
             raise ValueError(f"duel mode needs exactly two participants, got {len(participants)}")
         return _pairwise(participants, settings)
-    if mode == "ffa":
+    if mode == RatingMode.FFA:
         return _pairwise(participants, settings)
-    if mode == "teams":
+    if mode == RatingMode.TEAMS:
         return _teams(participants, settings)
     raise ValueError(f"unknown rating mode {mode!r} (expected one of {', '.join(RATING_MODES)})")
 

@@ -6,6 +6,16 @@ import itertools
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+from support.sizes import THOROUGH
+
+# Quick by default (``make test-fast``); thorough in CI (see tests/support/sizes.py).
+settings.register_profile("quick", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "thorough", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+)
+settings.load_profile(THOROUGH)
 
 _names = itertools.count()
 
@@ -14,13 +24,15 @@ _names = itertools.count()
 def _fresh_timebase() -> Iterator[None]:
     """Every test starts with no time measurement (as a freshly started process would)."""
     try:
-        from live import timebase
+        from live import liveness, timebase
     except Exception:  # games-only test runs without Django apps
         yield
         return
     timebase.forget()
+    liveness.forget()
     yield
     timebase.forget()
+    liveness.forget()
 
 
 class FakeWall:

@@ -22,8 +22,21 @@ HEARTS: Final = 2
 SPADES: Final = 3
 SUIT_LETTERS: Final = "CDHS"
 SUIT_SYMBOLS: Final = "♣♦♥♠"
-RANK_NAMES: Final = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-                     11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_NAMES: Final = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
 BLACK_JOKER_RANK: Final = 15
 RED_JOKER_RANK: Final = 16
 BLACK_JOKER: Final = 52

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from games.cards.shedding import CardCombo
 from games.core import JSON
 
 
-class RandomBot:
+class RandomBot[A]:
     """Picks uniformly among the legal actions."""
 
-    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
-               budget: int) -> Any:
+    def choose(
+        self, view: Mapping[str, JSON], legal: Sequence[A], rng: random.Random, budget: int
+    ) -> A:
         return rng.choice(list(legal))
 
 

@@ -112,8 +112,9 @@ def take(groups: Sequence[Sequence[int]], strengths: Sequence[int]) -> tuple[int
     return tuple(out)
 
 
-def chains_from(counts: Sequence[int], start: int, shapes: Sequence[tuple[int, int]],
-                limit: int) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+def chains_from(
+    counts: Sequence[int], start: int, shapes: Sequence[tuple[int, int]], limit: int
+) -> Iterator[tuple[int, int, tuple[int, ...]]]:
     """Every chain a hand planner may cut starting at strength ``start`` (below ``limit``).
 
     ``shapes`` lists ``(width, least)``: cards per rank and fewest ranks of each chain kind

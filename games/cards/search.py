@@ -11,36 +11,41 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from games.core import JSON, Bot, State
 
-Policy = Callable[[Mapping[str, JSON], Sequence[Any], random.Random], Any]
+type Policy[A] = Callable[[Mapping[str, JSON], Sequence[A], random.Random], A]
 """A play-out policy: ``policy(view, legal, rng)`` returns one of ``legal``."""
 
 
-def planner_policy(planner: Bot) -> Policy:
+def planner_policy[A](planner: Bot[A]) -> Policy[A]:
     """``planner`` as a play-out policy: its own choice, with no search budget of its own."""
 
-    def policy(view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random) -> Any:
+    def policy(view: Mapping[str, JSON], legal: Sequence[A], rng: random.Random) -> A:
         return planner.choose(view, legal, rng, 0)
 
     return policy
 
 
-def worth_searching(view: Mapping[str, JSON], legal: Sequence[Any], budget: int,
-                    candidates: int, endgame: int) -> bool:
+def worth_searching[A](
+    view: Mapping[str, JSON], legal: Sequence[A], budget: int, candidates: int, endgame: int
+) -> bool:
     """Whether an expert should search: a real choice, budget for two play-outs per candidate,
     and some hand down to ``endgame`` cards, where play-outs are short and decisive."""
-    return (len(legal) >= 2 and budget >= 2 * candidates
-            and min(view["hand_counts"]) <= endgame)
+    return len(legal) >= 2 and budget >= 2 * candidates and min(view["hand_counts"]) <= endgame
 
 
-def playout_search(view: Mapping[str, JSON], candidates: Sequence[Any], policy: Policy,
-                   rng: random.Random, worlds: int, *,
-                   sample: Callable[[Mapping[str, JSON], random.Random], State],
-                   restore: Callable[[Mapping[str, JSON]], State],
-                   outcome: Callable[[Any], float]) -> Any:
+def playout_search[A](
+    view: Mapping[str, JSON],
+    candidates: Sequence[A],
+    policy: Policy[A],
+    rng: random.Random,
+    worlds: int,
+    *,
+    sample: Callable[[Mapping[str, JSON], random.Random], State[A]],
+    restore: Callable[[Mapping[str, JSON]], State[A]],
+    outcome: Callable[[int], float],
+) -> A:
     """The candidate with the best total ``outcome(final score)`` for ``view``'s seat.
 
     ``sample(view, rng)`` draws one world; ``restore(snapshot)`` rebuilds it from ``to_json()`` so

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from games.cards.bots import RandomBot as RandomBot
 from games.cards.bots import smallest_key, without
@@ -24,16 +23,16 @@ from games.core import JSON
 from games.dou_dizhu.combos import BLACK, RED, TWO, Combo, classify, counts_of
 from games.dou_dizhu.planning import turns
 from games.dou_dizhu.search import best_by_playouts
-from games.dou_dizhu.state import Bid
+from games.dou_dizhu.state import Action, Bid
 
 
-def _combo(action: Any) -> Combo | None:
+def _combo(action: Action) -> Combo | None:
     if not isinstance(action, Play):
         return None
     return classify([SHEDDING_ORDER.strength(c) for c in action.cards])
 
 
-def _smallest_key(action: Any) -> tuple[int, int, int]:
+def _smallest_key(action: Action) -> tuple[int, int, int]:
     combo = _combo(action)
     assert combo is not None
     return smallest_key(combo)
@@ -42,8 +41,9 @@ def _smallest_key(action: Any) -> tuple[int, int, int]:
 class GreedyBot:
     """Always plays the smallest legal play (a bomb only when nothing else beats); bids 1 first."""
 
-    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
-               budget: int) -> Any:
+    def choose(
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
+    ) -> Action:
         bids = [a for a in legal if isinstance(a, Bid)]
         if view["phase"] == "bidding":
             return min(bids, key=lambda b: b.value) if view["bidding"]["high_bid"] == 0 else Pass()
@@ -56,8 +56,9 @@ class PlannerBot:
 
     SLACK = 1
 
-    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
-               budget: int) -> Any:
+    def choose(
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
+    ) -> Action:
         hand = [SHEDDING_ORDER.strength(card(t)) for t in view["hand"]]
         counts = counts_of(hand)
         if view["phase"] == "bidding":
@@ -70,16 +71,17 @@ class PlannerBot:
             return self._lead(view, counts, plays)
         return self._follow(view, counts, plays)
 
-    def ranked(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
-               size: int) -> list[Any]:
+    def ranked(
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, size: int
+    ) -> list[Action]:
         """The planner's choice first, then up to ``size - 1`` other distinct actions."""
         first = self.choose(view, legal, rng, 0)
         others = [a for a in legal if a != first]
         rest = sorted(others, key=lambda a: _smallest_key(a) if isinstance(a, Play) else (2, 0, 0))
-        return [first, *rest[:size - 1]]
+        return [first, *rest[: size - 1]]
 
     # ---- bidding ------------------------------------------------------------------------------
-    def _bid(self, view: Mapping[str, JSON], counts: list[int], legal: Sequence[Any]) -> Any:
+    def _bid(self, view: Mapping[str, JSON], counts: list[int], legal: Sequence[Action]) -> Action:
         strength = 2.0 * counts[TWO] + 3.0 * counts[RED] + 2.5 * counts[BLACK]
         strength += 0.5 * counts[TWO - 1]
         strength += 4.0 * sum(1 for s in range(TWO + 1) if counts[s] == 4)
@@ -111,8 +113,9 @@ class PlannerBot:
         return [full[s] - counts[s] for s in range(15)]
 
     # ---- leading ------------------------------------------------------------------------------
-    def _lead(self, view: Mapping[str, JSON], counts: list[int],
-              plays: list[tuple[Any, Combo]]) -> Any:
+    def _lead(
+        self, view: Mapping[str, JSON], counts: list[int], plays: list[tuple[Action, Combo]]
+    ) -> Action:
         me = view["seat"]
         opponents = self._opponents(view)
         danger = self._danger(view, opponents)
@@ -122,7 +125,7 @@ class PlannerBot:
             if singles:
                 return min(singles, key=lambda ac: ac[1].rank)[0]
         outstanding = self._outstanding(view, counts)
-        best: Any = None
+        best: Action | None = None
         best_key: tuple[float, ...] = ()
         for action, combo in plays:
             left = turns(tuple(without(counts, combo.strengths)))
@@ -130,8 +133,12 @@ class PlannerBot:
                 return action  # a control play now, the rest of the hand next
             if combo.is_bomb:
                 continue
-            key = (left + self._lead_risk(combo, danger, counts),
-                   combo.rank, -len(combo.strengths), sum(combo.strengths))
+            key = (
+                left + self._lead_risk(combo, danger, counts),
+                combo.rank,
+                -len(combo.strengths),
+                sum(combo.strengths),
+            )
             if best is None or key < best_key:
                 best, best_key = action, key
         if best is None:
@@ -152,8 +159,9 @@ class PlannerBot:
         return SHEDDING_ORDER.strength(card(table["cards"][-1]))
 
     # ---- following ----------------------------------------------------------------------------
-    def _follow(self, view: Mapping[str, JSON], counts: list[int],
-                plays: list[tuple[Any, Combo]]) -> Any:
+    def _follow(
+        self, view: Mapping[str, JSON], counts: list[int], plays: list[tuple[Action, Combo]]
+    ) -> Action:
         me = view["seat"]
         table = view["table"]
         owner = table["seat"]
@@ -199,8 +207,9 @@ def _safe(combo: Combo, outstanding: Sequence[int]) -> bool:
     if combo.kind == "rocket":
         return True
     rocket_out = outstanding[BLACK] and outstanding[RED]
-    bomb_above = any(outstanding[s] == 4 for s in range(TWO + 1)
-                     if combo.kind != "bomb" or s > combo.rank)
+    bomb_above = any(
+        outstanding[s] == 4 for s in range(TWO + 1) if combo.kind != "bomb" or s > combo.rank
+    )
     if rocket_out or bomb_above:
         return False
     if combo.kind == "bomb":
@@ -223,11 +232,13 @@ class ExpertBot(PlannerBot):
     MAX_PLAYOUTS = 32
     """Work cap per decision whatever the budget (a play-out takes a few ms on one core)."""
 
-    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
-               budget: int) -> Any:
+    def choose(
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
+    ) -> Action:
         planner_choice = super().choose(view, legal, rng, budget)
-        if view["phase"] != "play" or not worth_searching(view, legal, budget, self.CANDIDATES,
-                                                          self.ENDGAME):
+        if view["phase"] != "play" or not worth_searching(
+            view, legal, budget, self.CANDIDATES, self.ENDGAME
+        ):
             return planner_choice
         candidates = self.ranked(view, legal, rng, self.CANDIDATES)
         worlds = min(budget, self.MAX_PLAYOUTS) // len(candidates)

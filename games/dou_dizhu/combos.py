@@ -24,8 +24,20 @@ SEQ_LIMIT: Final = 12
 """Runs and plane cores use strengths below this (3..A): no 2, no joker."""
 
 KINDS: Final = (
-    "single", "pair", "triple", "triple_single", "triple_pair", "straight", "pair_run", "plane",
-    "plane_singles", "plane_pairs", "four_two_singles", "four_two_pairs", "bomb", "rocket",
+    "single",
+    "pair",
+    "triple",
+    "triple_single",
+    "triple_pair",
+    "straight",
+    "pair_run",
+    "plane",
+    "plane_singles",
+    "plane_pairs",
+    "four_two_singles",
+    "four_two_pairs",
+    "bomb",
+    "rocket",
 )
 
 
@@ -72,9 +84,11 @@ def explain(strengths: Sequence[int]) -> str:
     if c[BLACK] and c[RED] and n > 2:
         reason = "both jokers together are only the rocket, never kickers or wings"
     elif triples >= 2 and 3 in widths:
-        reason = ("a plane's triples must be consecutive (3..A) with one single or one pair per "
-                  "triple; single wings may not hold three of a rank or a card of a core rank, "
-                  "pair wings must be pairs of different ranks")
+        reason = (
+            "a plane's triples must be consecutive (3..A) with one single or one pair per "
+            "triple; single wings may not hold three of a rank or a card of a core rank, "
+            "pair wings must be pairs of different ranks"
+        )
     elif max(widths) == 4 and n not in (4, 6, 8):
         reason = "four of a kind takes exactly two single cards or two pairs"
     elif max(widths) == 4:
@@ -163,8 +177,10 @@ def _single_kickers(c: Sequence[int], exclude: Sequence[int], size: int) -> list
     for m in combinations_with_replacement(ranks, size):
         if BLACK in m and RED in m:
             continue
-        if any(m[i] == m[i + 1] and (m[i] not in doubled or (i + 2 < size and m[i + 2] == m[i]))
-               for i in range(size - 1)):
+        if any(
+            m[i] == m[i + 1] and (m[i] not in doubled or (i + 2 < size and m[i + 2] == m[i]))
+            for i in range(size - 1)
+        ):
             continue
         out.append(m)
     return out
@@ -198,8 +214,7 @@ def generate(c: Sequence[int], table: Combo | None) -> list[Combo]:
 _WIDTH: Final = {"single": 1, "pair": 2, "triple": 3, "bomb": 4}
 
 
-def _groups(c: Sequence[int], kind: str, length: int | None, above: int,
-            out: list[Combo]) -> None:
+def _groups(c: Sequence[int], kind: str, length: int | None, above: int, out: list[Combo]) -> None:
     """Singles, pairs, triples and bombs above ``above``."""
     width = _WIDTH[kind]
     for s in range(above + 1, 15):
@@ -207,14 +222,14 @@ def _groups(c: Sequence[int], kind: str, length: int | None, above: int,
             out.append(Combo(kind, s, 1, (s,) * width))
 
 
-def _rocket(c: Sequence[int], kind: str, length: int | None, above: int,
-            out: list[Combo]) -> None:
+def _rocket(c: Sequence[int], kind: str, length: int | None, above: int, out: list[Combo]) -> None:
     if c[BLACK] and c[RED]:
         out.append(Combo("rocket", RED, 1, (BLACK, RED)))
 
 
-def _triple_with(c: Sequence[int], kind: str, length: int | None, above: int,
-                 out: list[Combo]) -> None:
+def _triple_with(
+    c: Sequence[int], kind: str, length: int | None, above: int, out: list[Combo]
+) -> None:
     """Triples above ``above`` with one single or one pair of another rank."""
     for t in range(above + 1, TWO + 1):
         if c[t] < 3:
@@ -229,12 +244,16 @@ def _triple_with(c: Sequence[int], kind: str, length: int | None, above: int,
                     out.append(Combo(kind, t, 1, (s, s, t, t, t) if s < t else (t, t, t, s, s)))
 
 
-_CHAIN: Final = {"straight": (1, 5), "pair_run": (2, 3), "plane": (3, 2), "plane_singles": (3, 2),
-                 "plane_pairs": (3, 2)}
+_CHAIN: Final = {
+    "straight": (1, 5),
+    "pair_run": (2, 3),
+    "plane": (3, 2),
+    "plane_singles": (3, 2),
+    "plane_pairs": (3, 2),
+}
 
 
-def _chains(c: Sequence[int], kind: str, length: int | None, above: int,
-            out: list[Combo]) -> None:
+def _chains(c: Sequence[int], kind: str, length: int | None, above: int, out: list[Combo]) -> None:
     """Straights, pair runs and planes (with their wings) whose top rank is above ``above``."""
     width, least = _CHAIN[kind]
     if length is not None:
@@ -256,8 +275,9 @@ def _chains(c: Sequence[int], kind: str, length: int | None, above: int,
             out.append(Combo(kind, top, size, tuple(sorted(core + w))))
 
 
-def _four_with(c: Sequence[int], kind: str, length: int | None, above: int,
-               out: list[Combo]) -> None:
+def _four_with(
+    c: Sequence[int], kind: str, length: int | None, above: int, out: list[Combo]
+) -> None:
     """Four of a kind above ``above`` with two single cards or two pairs."""
     for q in range(above + 1, TWO + 1):
         if c[q] != 4:
@@ -272,8 +292,18 @@ def _four_with(c: Sequence[int], kind: str, length: int | None, above: int,
 
 
 _GENERATORS: Final = {
-    "single": _groups, "pair": _groups, "triple": _groups, "bomb": _groups, "rocket": _rocket,
-    "triple_single": _triple_with, "triple_pair": _triple_with, "straight": _chains,
-    "pair_run": _chains, "plane": _chains, "plane_singles": _chains, "plane_pairs": _chains,
-    "four_two_singles": _four_with, "four_two_pairs": _four_with,
+    "single": _groups,
+    "pair": _groups,
+    "triple": _groups,
+    "bomb": _groups,
+    "rocket": _rocket,
+    "triple_single": _triple_with,
+    "triple_pair": _triple_with,
+    "straight": _chains,
+    "pair_run": _chains,
+    "plane": _chains,
+    "plane_singles": _chains,
+    "plane_pairs": _chains,
+    "four_two_singles": _four_with,
+    "four_two_pairs": _four_with,
 }

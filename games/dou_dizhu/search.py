@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from games.cards import deck
 from games.cards.groups import SHEDDING_ORDER
 from games.cards.notation import card
 from games.cards.search import Policy, playout_search
 from games.core import JSON
-from games.dou_dizhu.state import DouDizhuState, combo_of
+from games.dou_dizhu.state import Action, DouDizhuState, combo_of
 
 
 def sample_world(view: Mapping[str, JSON], rng: random.Random) -> DouDizhuState:
@@ -49,24 +48,60 @@ def sample_world(view: Mapping[str, JSON], rng: random.Random) -> DouDizhuState:
         cards = [card(t) for t in table["cards"]]
         combo = combo_of(cards)
         assert combo is not None
-        table_data = {"seat": table["seat"], "cards": cards, "kind": combo.kind,
-                      "rank": combo.rank, "length": combo.length,
-                      "strengths": list(combo.strengths)}
-    return DouDizhuState({
-        "seed": 0, "options": {}, "deal_no": view["deal_no"], "log": [], "hands": hands,
-        "bottom": bottom, "phase": "play", "first_bidder": view["bidding"]["first_bidder"],
-        "turn": me, "bids": [], "high_bid": view["bid"], "high_bidder": landlord,
-        "passes": view["passes"], "landlord": landlord, "bid": view["bid"],
-        "multiplier": view["multiplier"], "bombs": view["bombs"], "rockets": view["rockets"],
-        "table": table_data, "plays": list(view["plays"]),
-        "played": [[card(t) for t in cards] for cards in view["played"]], "result": None})
+        table_data = {
+            "seat": table["seat"],
+            "cards": cards,
+            "kind": combo.kind,
+            "rank": combo.rank,
+            "length": combo.length,
+            "strengths": list(combo.strengths),
+        }
+    return DouDizhuState.from_json(
+        {
+            "seed": 0,
+            "options": {},
+            "deal_no": view["deal_no"],
+            "log": [],
+            "hands": hands,
+            "bottom": bottom,
+            "phase": "play",
+            "first_bidder": view["bidding"]["first_bidder"],
+            "turn": me,
+            "bids": [],
+            "high_bid": view["bid"],
+            "high_bidder": landlord,
+            "passes": view["passes"],
+            "landlord": landlord,
+            "bid": view["bid"],
+            "multiplier": view["multiplier"],
+            "bombs": view["bombs"],
+            "rockets": view["rockets"],
+            "table": table_data,
+            "plays": list(view["plays"]),
+            "played": [[card(t) for t in cards] for cards in view["played"]],
+            "result": None,
+        }
+    )
 
 
-def best_by_playouts(view: Mapping[str, JSON], candidates: Sequence[Any], policy: Policy,
-                     rng: random.Random, worlds: int) -> Any:
+def best_by_playouts(
+    view: Mapping[str, JSON],
+    candidates: Sequence[Action],
+    policy: Policy[Action],
+    rng: random.Random,
+    worlds: int,
+) -> Action:
     """The candidate whose play-outs score best for ``view``'s seat over ``worlds`` samples."""
-    return playout_search(view, candidates, policy, rng, worlds, sample=sample_world,
-                          restore=DouDizhuState, outcome=_won)
+    return playout_search(
+        view,
+        candidates,
+        policy,
+        rng,
+        worlds,
+        sample=sample_world,
+        restore=DouDizhuState.from_json,
+        outcome=_won,
+    )
 
 
 def _won(score: int) -> float:

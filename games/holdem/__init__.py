@@ -2,44 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from games.core import JSON, Game, MalformedAction, State, TimeControl
+from games.core import Game, RatingMode, TimeControl
+from games.holdem.actions import HoldemAction, decode_action, encode_action
 from games.holdem.bots import ExpertBot, RandomBot, TightAggressiveBot
+from games.holdem.deals import deal_for
 from games.holdem.state import HoldemState
-from games.poker.betting import BetAction, decode_bet, encode_bet
 
-
-def _new_state(seats: int, options: Mapping[str, JSON], seed: int) -> State:
-    return HoldemState(seats, options, seed)
-
-
-def _from_json(data: Mapping[str, JSON]) -> State:
-    return HoldemState.from_json(data)
-
-
-def _encode(action: object) -> JSON:
-    if not isinstance(action, BetAction):
-        raise TypeError("not a Hold'em action")
-    return encode_bet(action)
-
-
-def _decode(data: JSON) -> BetAction:
-    if not isinstance(data, dict):
-        raise MalformedAction("an action is a JSON object with a 'kind'")
-    return decode_bet(data)
-
-
-GAME = Game(
+GAME: Game[HoldemAction] = Game(
     slug="holdem",
     title="Texas Hold'em",
     seat_counts=(4,),
-    new_state=_new_state,
-    state_from_json=_from_json,
-    encode_action=_encode,
-    decode_action=_decode,
+    state=HoldemState,
+    encode_action=encode_action,
+    decode_action=decode_action,
     bots={"random": RandomBot, "greedy": TightAggressiveBot, "expert": ExpertBot},
     time_control=TimeControl(bank_ms=300_000, delay_ms=15_000),
-    teams=lambda seats: list(range(seats)),
-    rating_mode="ffa",
+    rating_mode=RatingMode.FFA,
+    deal_for=deal_for,
 )

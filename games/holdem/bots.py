@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Any
 
 from games.cards import deck, parse, rank, suit
 from games.core import JSON
+from games.holdem.actions import HoldemAction
 from games.poker.betting import BetAction
 from games.poker.evaluation import eval7_cards, evaluate_eval7, hand_name, hand_value
 
@@ -80,8 +80,12 @@ def _passive(legal: Sequence[BetAction]) -> BetAction:
 
 class RandomBot:
     def choose(
-        self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random, budget: int
-    ) -> Any:
+        self,
+        view: Mapping[str, JSON],
+        legal: Sequence[HoldemAction],
+        rng: random.Random,
+        budget: int,
+    ) -> HoldemAction:
         return rng.choice(list(legal))
 
 
@@ -93,8 +97,12 @@ class TightAggressiveBot:
     """Raises good starting hands, bets made hands of two pair or better, folds the rest to bets."""
 
     def choose(
-        self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random, budget: int
-    ) -> Any:
+        self,
+        view: Mapping[str, JSON],
+        legal: Sequence[HoldemAction],
+        rng: random.Random,
+        budget: int,
+    ) -> HoldemAction:
         hole, board = _own(view)
         pot = int(view["pot"])
         to_call = int(view["to_call"] or 0)
@@ -127,12 +135,19 @@ class ExpertBot:
         self.default_budget = default_budget
 
     def choose(
-        self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random, budget: int
-    ) -> Any:
+        self,
+        view: Mapping[str, JSON],
+        legal: Sequence[HoldemAction],
+        rng: random.Random,
+        budget: int,
+    ) -> HoldemAction:
         me = int(view["seat"])
         hole, board = _own(view)
-        opponents = [s for s in range(len(view["stacks"]))
-                     if s != me and view["in_hand"][s] and not view["folded"][s]]
+        opponents = [
+            s
+            for s in range(len(view["stacks"]))
+            if s != me and view["in_hand"][s] and not view["folded"][s]
+        ]
         opening = self._open(view, legal, hole)
         if opening is not None:
             return opening
@@ -153,8 +168,11 @@ class ExpertBot:
         late = (me - int(view["button"])) % n in (0, n - 1)
         if PERCENTILE[(hole[0], hole[1])] >= (0.45 if late else 0.3):
             return None
-        limpers = sum(1 for s in range(n) if s not in (me, view["big_blind_seat"])
-                      and int(view["bets"][s]) == big_blind)
+        limpers = sum(
+            1
+            for s in range(n)
+            if s not in (me, view["big_blind_seat"]) and int(view["bets"][s]) == big_blind
+        )
         return _sized(legal, big_blind * (3 + limpers))
 
     @staticmethod

@@ -15,11 +15,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from games.cards import parse, rank
 from games.core import JSON
-from games.one_poker.state import UP_FROM, Lock, beats
+from games.one_poker.actions import Lock, OnePokerAction
+from games.one_poker.state import UP_FROM, beats
 from games.poker.betting import BetAction
 
 RANKS = tuple(range(2, 15))
@@ -39,32 +39,53 @@ def _up(r: int) -> bool:
     return r >= UP_FROM
 
 
+def _split(legal: Sequence[OnePokerAction]) -> tuple[list[Lock], list[BetAction]]:
+    """The offered locks and the offered bets (one of the two lists is empty: a seat either locks
+    or bets)."""
+    locks = [a for a in legal if isinstance(a, Lock)]
+    bets = [a for a in legal if isinstance(a, BetAction)]
+    return locks, bets
+
+
 class RandomBot:
     def choose(
-        self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random, budget: int
-    ) -> Any:
+        self,
+        view: Mapping[str, JSON],
+        legal: Sequence[OnePokerAction],
+        rng: random.Random,
+        budget: int,
+    ) -> OnePokerAction:
         return rng.choice(list(legal))
 
 
-def _bet_near(legal: Sequence[Any], target: int) -> BetAction | None:
-    sized = [a for a in legal if isinstance(a, BetAction) and a.kind in ("bet", "raise")]
+def _bet_near(legal: Sequence[BetAction], target: int) -> BetAction | None:
+    sized = [a for a in legal if a.kind in ("bet", "raise")]
     return min(sized, key=lambda a: abs(a.to - target)) if sized else None
 
 
-def _first(legal: Sequence[Any], *kinds: str) -> Any:
+def _first(legal: Sequence[BetAction], *kinds: str) -> BetAction:
     for kind in kinds:
         for a in legal:
-            if isinstance(a, BetAction) and a.kind == kind:
+            if a.kind == kind:
                 return a
     return legal[0]
 
 
 class GreedyBot:
     def choose(
-        self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random, budget: int
-    ) -> Any:
-        if isinstance(legal[0], Lock):
-            return max(legal, key=lambda a: value(rank(a.card)))
+        self,
+        view: Mapping[str, JSON],
+        legal: Sequence[OnePokerAction],
+        rng: random.Random,
+        budget: int,
+    ) -> OnePokerAction:
+        locks, bets = _split(legal)
+        if locks:
+            return max(locks, key=lambda a: value(rank(a.card)))
+        return self._bet(view, bets)
+
+    @staticmethod
+    def _bet(view: Mapping[str, JSON], legal: Sequence[BetAction]) -> BetAction:
         mine = rank(parse(view["my_lock"]))
         if value(mine) >= 9 / 13:
             bet = _bet_near(legal, int(view["level"]) + int(view["pot"]))
@@ -81,12 +102,17 @@ class ExpertBot:
         self.default_budget = default_budget
 
     def choose(
-        self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random, budget: int
-    ) -> Any:
+        self,
+        view: Mapping[str, JSON],
+        legal: Sequence[OnePokerAction],
+        rng: random.Random,
+        budget: int,
+    ) -> OnePokerAction:
         samples = self._sample_opponent(view, rng, budget if budget > 0 else self.default_budget)
-        if isinstance(legal[0], Lock):
-            return self._lock(view, legal, samples)
-        return self._bet(view, legal, samples, rng)
+        locks, bets = _split(legal)
+        if locks:
+            return self._lock(view, locks, samples)
+        return self._bet(view, bets, samples, rng)
 
     @staticmethod
     def _unseen(view: Mapping[str, JSON]) -> dict[int, int]:
@@ -118,8 +144,10 @@ class ExpertBot:
                 if old_up in (0, 2):
                     kept_cap = revealed  # same group: usually it locked the stronger of the two
         out: list[tuple[int, int]] = []
-        pools = {g: [r for r in RANKS if _up(r) == g for _ in range(max(0, left[r]))]
-                 for g in (True, False)}
+        pools = {
+            g: [r for r in RANKS if _up(r) == g for _ in range(max(0, left[r]))]
+            for g in (True, False)
+        }
         for _ in range(count):
             first = rng.choice(pools[groups[0]])
             if kept_cap is not None and value(first) > value(kept_cap) and rng.random() < 0.6:
@@ -147,8 +175,8 @@ class ExpertBot:
         return won / total if total else 0.5
 
     def _lock(
-        self, view: Mapping[str, JSON], legal: Sequence[Any], samples: list[tuple[int, int]]
-    ) -> Any:
+        self, view: Mapping[str, JSON], legal: Sequence[Lock], samples: list[tuple[int, int]]
+    ) -> Lock:
         hand = [rank(parse(c)) for c in view["hand"]]
 
         def score(a: Lock) -> float:
@@ -161,10 +189,10 @@ class ExpertBot:
     def _bet(
         self,
         view: Mapping[str, JSON],
-        legal: Sequence[Any],
+        legal: Sequence[BetAction],
         samples: list[tuple[int, int]],
         rng: random.Random,
-    ) -> Any:
+    ) -> BetAction:
         me = int(view["seat"])
         opp_bet = int(view["bets"][1 - me]) > int(view["bets"][me])
         p = self._win_chance(rank(parse(view["my_lock"])), samples, opp_bet)

@@ -15,38 +15,88 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Literal
 
 from games.core import JSON, IllegalAction, MalformedAction
 
-BET_KINDS = ("fold", "check", "call", "bet", "raise")
+type BetKind = Literal["fold", "check", "call", "bet", "raise"]
+type SizedKind = Literal["bet", "raise"]
+BET_KINDS: tuple[BetKind, ...] = ("fold", "check", "call", "bet", "raise")
+SIZED_KINDS: tuple[SizedKind, ...] = ("bet", "raise")
+_KIND_OF: dict[str, BetKind] = {k: k for k in BET_KINDS}
+MAX_TOTAL = 10**12
+"""No total a decoded bet may name beyond this: far above any stack (options cap stacks at 10**9),
+so a legal all-in always decodes, while a number from the wire cannot grow without bound."""
 
 
 @dataclass(frozen=True, slots=True)
 class BetAction:
-    """A betting decision; ``to`` is the seat's total bet for the round after a bet or raise."""
+    """A betting decision; ``to`` is the seat's total bet for the round after a bet or raise.
 
-    kind: str
+    One class for the five kinds, because the move log has always written them as one shape
+    (``{"kind": ..., "to": ...}``) and both engines and their bots pick among them by ``kind``;
+    ``to`` is 0 for fold, check and call.
+    """
+
+    kind: BetKind
     to: int = 0
 
 
 def encode_bet(action: BetAction) -> dict[str, JSON]:
     """``{"kind": "call"}`` or ``{"kind": "raise", "to": 120}`` — the move log's stable form."""
-    if action.kind in ("bet", "raise"):
+    if action.kind in SIZED_KINDS:
         return {"kind": action.kind, "to": action.to}
     return {"kind": action.kind}
 
 
-def decode_bet(data: Mapping[str, JSON]) -> BetAction:
-    """The inverse of :func:`encode_bet`; rejects unknown kinds and non-integer amounts."""
-    kind = data.get("kind")
-    if kind not in BET_KINDS:
-        raise MalformedAction(f"unknown action kind {kind!r}")
-    if kind in ("bet", "raise"):
-        to = data.get("to")
-        if not isinstance(to, int) or isinstance(to, bool):
-            raise MalformedAction(f"a {kind} needs an integer total 'to'")
-        return BetAction(str(kind), to)
-    return BetAction(str(kind))
+def describe(value: object) -> str:
+    """Something a client sent, for an error message: a short repr of a scalar, else its type
+    (a deeply nested list is never repr'd, which could recurse without bound)."""
+    if value is not None and not isinstance(value, str | int | float):
+        return f"a {type(value).__name__}"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def decode_bet(data: JSON) -> BetAction:
+    """The inverse of :func:`encode_bet`: exactly its fields, nothing else.
+
+    Refuses non-objects, unknown kinds, missing or extra fields, non-integer totals (a bool is not
+    an int) and totals outside ``0..MAX_TOTAL``, each with a sentence saying what was wrong.
+    """
+    if not isinstance(data, dict):
+        raise MalformedAction("an action is a JSON object with a 'kind'")
+    raw = data.get("kind")
+    kind = _KIND_OF.get(raw) if isinstance(raw, str) else None
+    if kind is None:
+        raise MalformedAction(f"unknown action kind {describe(raw)}")
+    sized = kind in SIZED_KINDS
+    expected = {"kind", "to"} if sized else {"kind"}
+    extra = sorted(str(k) for k in data if k not in expected)
+    if extra:
+        raise MalformedAction(f"a {kind} has no field {describe(extra[0])}")
+    if not sized:
+        return BetAction(kind)
+    to = data.get("to")
+    if type(to) is not int:
+        raise MalformedAction(f"a {kind} needs an integer total 'to'")
+    if not 0 <= to <= MAX_TOTAL:
+        raise MalformedAction(f"a {kind} total must lie between 0 and {MAX_TOTAL}")
+    return BetAction(kind, to)
+
+
+def check_shape(action: BetAction) -> None:
+    """Raise :class:`MalformedAction` unless ``action``'s fields fit its kind.
+
+    A dataclass does not check types when it is built, so an engine handed a ``BetAction`` from
+    anywhere but the codec checks it before comparing amounts (no TypeError may escape ``apply``).
+    """
+    if not isinstance(action.kind, str) or action.kind not in BET_KINDS:
+        raise MalformedAction(f"unknown action kind {describe(action.kind)}")
+    if type(action.to) is not int:
+        raise MalformedAction(f"a {action.kind} total must be an integer")
+    if action.kind not in SIZED_KINDS and action.to != 0:
+        raise MalformedAction(f"a {action.kind} names no amount")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +105,7 @@ class Options:
 
     to_call: int
     call_to: int
-    raise_kind: str | None
+    raise_kind: SizedKind | None
     min_to: int
     max_to: int
 
@@ -123,7 +173,7 @@ class BettingRound:
         max_to = bet + stack
         acted = self.acted_at[seat]
         reopened = acted is None or self.level - acted >= self.min_raise
-        kind: str | None = None
+        kind: SizedKind | None = None
         if max_to > self.level and reopened and self.others_can_bet(seat):
             kind = "raise" if self.level > 0 else "bet"
         min_to = min(self.level + self.min_raise, max_to)
@@ -131,6 +181,7 @@ class BettingRound:
 
     def validate(self, seat: int, action: BetAction) -> Options:
         """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` now; never mutates."""
+        check_shape(action)
         if self.actor != seat:
             raise IllegalAction("not_your_turn", "It is not your turn to bet.")
         opt = self.options(seat)

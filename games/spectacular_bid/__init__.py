@@ -3,22 +3,22 @@ spectacular_bid.md documents options, actions, the view and the line layout)."""
 
 from __future__ import annotations
 
-from games.core import Game, TimeControl
-from games.spectacular_bid.actions import decode_action, encode_action
+from games.core import Game, RatingMode, TimeControl
+from games.spectacular_bid.actions import Action, decode_action, encode_action
 from games.spectacular_bid.bots import GreedyBot, RandomBot
+from games.spectacular_bid.deals import deal_for
 from games.spectacular_bid.expert import ExpertBot
-from games.spectacular_bid.state import new_state, state_from_json
+from games.spectacular_bid.state import SpectacularBidState
 
-GAME = Game(
+GAME: Game[Action] = Game(
     slug="spectacular_bid",
     title="Spectacular Bid",
     seat_counts=(2,),
-    new_state=new_state,
-    state_from_json=state_from_json,
+    state=SpectacularBidState,
     encode_action=encode_action,
     decode_action=decode_action,
     bots={"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot},
     time_control=TimeControl(bank_ms=120_000, delay_ms=10_000),
-    teams=lambda n: [0, 1],
-    rating_mode="duel",
+    rating_mode=RatingMode.DUEL,
+    deal_for=deal_for,
 )

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from games.core import JSON
-from games.spectacular_bid.line import END_IDS, Line
+from games.spectacular_bid.actions import ACCEPT, WAIVE, Action, Bid, Place, Raise
+from games.spectacular_bid.line import END_IDS, ORIGIN, Line
 from games.spectacular_bid.playout import opening_score
 from games.spectacular_bid.state import net_cost
 from games.spectacular_bid.tiles import tile
@@ -17,19 +17,19 @@ class RandomBot:
     """Any legal action, uniformly: the floor every other level must clear."""
 
     def choose(
-        self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random, budget: int
-    ) -> Any:
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
+    ) -> Action:
         return rng.choice(list(legal))
 
 
-def immediate_score(line: Line, action: Mapping[str, Any]) -> int:
+def immediate_score(line: Line, action: Action) -> int:
     """What a placement scores at once (0 for anything else)."""
-    if action["kind"] != "place":
+    if not isinstance(action, Place):
         return 0
-    t = tile(*action["tile"])
-    if action["end"] == "origin":
+    t = action.tile
+    if action.end == ORIGIN:
         return opening_score(t)
-    e = END_IDS[action["end"]]
+    e = END_IDS[action.end]
     ends = line.ends()
     total = sum(c for _, _, c in ends)
     _, p, c = next(x for x in ends if x[0] == e)
@@ -37,23 +37,22 @@ def immediate_score(line: Line, action: Mapping[str, Any]) -> int:
     return n if n % 5 == 0 else 0
 
 
-def auction_choice(view: Mapping[str, JSON], legal: Sequence[Any], advantage: int) -> Any:
+def auction_choice(view: Mapping[str, JSON], legal: Sequence[Action], advantage: int) -> Action:
     """Bid or raise by the minimum while ``advantage`` (what opening is worth to us compared with
     letting the opponent open) beats the net price; otherwise waive or take the money."""
     seat = view["seat"]
     jockey = view["jockey"]
-    auction = view["auction"]
-    bid = auction["bid"]
-    raises = [a for a in legal if a["kind"] in ("bid", "raise")]
-    cheapest = min(raises, key=lambda a: a["amount"]) if raises else None
+    bid = view["auction"]["bid"]
+    raises = [a for a in legal if isinstance(a, (Bid, Raise))]
+    cheapest = min(raises, key=lambda a: a.amount) if raises else None
     if bid is None:
-        if cheapest is not None and advantage > net_cost(cheapest["amount"], seat, jockey):
+        if cheapest is not None and advantage > net_cost(cheapest.amount, seat, jockey):
             return cheapest
-        return {"kind": "waive"}
+        return WAIVE
     received = net_cost(bid["amount"], bid["seat"], jockey)
-    if cheapest is not None and advantage - net_cost(cheapest["amount"], seat, jockey) > received:
+    if cheapest is not None and advantage - net_cost(cheapest.amount, seat, jockey) > received:
         return cheapest
-    return {"kind": "accept"}
+    return ACCEPT
 
 
 class GreedyBot:
@@ -61,8 +60,8 @@ class GreedyBot:
     opening's immediate score weighed against the price."""
 
     def choose(
-        self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random, budget: int
-    ) -> Any:
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
+    ) -> Action:
         if len(legal) == 1:
             return legal[0]
         if view["phase"] == "auction":
@@ -70,9 +69,9 @@ class GreedyBot:
             return auction_choice(view, legal, best)
         line = Line.from_json(view["line"])
         scored = [
-            (immediate_score(line, a), sum(a["tile"]), rng.random(), i)
+            (immediate_score(line, a), a.tile[0] + a.tile[1], rng.random(), i)
             for i, a in enumerate(legal)
-            if a["kind"] == "place"
+            if isinstance(a, Place)
         ]
         if not scored:
             return legal[0]

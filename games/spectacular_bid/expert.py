@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Final
 
 from games.core import JSON
+from games.spectacular_bid.actions import Action, Place
 from games.spectacular_bid.bots import auction_choice
-from games.spectacular_bid.line import END_IDS, Line
+from games.spectacular_bid.line import END_IDS, ORIGIN, Line
 from games.spectacular_bid.playout import JOCKEY_VALUE, MATCH_VALUE, play_round
 from games.spectacular_bid.tiles import Tile, tile
 from games.spectacular_bid.worlds import opponent_slots, sample_world, unseen_tiles
@@ -28,19 +29,21 @@ class ExpertBot:
     """Searches sampled worlds; never reads the state, only its own view."""
 
     def choose(
-        self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random, budget: int
-    ) -> Any:
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
+    ) -> Action:
         if len(legal) == 1:
             return legal[0]
         playouts = budget if budget > 0 else DEFAULT_BUDGET
         if view["phase"] == "auction":
             return auction_choice(view, legal, self._opening_advantage(view, rng, playouts))
-        places = [a for a in legal if a["kind"] == "place"]
+        places = [a for a in legal if isinstance(a, Place)]
         if len(places) == 1:
             return places[0]
         return places[self._best_placement(view, places, rng, playouts)]
 
-    def _opening_advantage(self, view: Mapping[str, Any], rng: random.Random, playouts: int) -> int:
+    def _opening_advantage(
+        self, view: Mapping[str, JSON], rng: random.Random, playouts: int
+    ) -> int:
         """Expected round worth when we open minus when the opponent opens."""
         me = view["seat"]
         hand = [tile(*t) for t in view["hand"]]
@@ -59,8 +62,8 @@ class ExpertBot:
 
     def _best_placement(
         self,
-        view: Mapping[str, Any],
-        places: list[dict[str, Any]],
+        view: Mapping[str, JSON],
+        places: list[Place],
         rng: random.Random,
         playouts: int,
     ) -> int:
@@ -71,9 +74,8 @@ class ExpertBot:
         ends = {e: p for e, p, _ in line0.ends()}
         moves: list[tuple[Tile, int, int]] = []
         for a in places:
-            end = a["end"]
-            e = -1 if end == "origin" else END_IDS[end]
-            moves.append((tile(*a["tile"]), e, ends.get(e, -1)))
+            e = -1 if a.end == ORIGIN else END_IDS[a.end]
+            moves.append((a.tile, e, ends.get(e, -1)))
         unseen = unseen_tiles(view)
         slots = opponent_slots(view)
         totals = [0] * len(moves)

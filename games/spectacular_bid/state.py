@@ -6,38 +6,73 @@ the rules leave the player no choice; they are recorded as events.
 
 Speed matters here (the AI's tests and the platform replay whole matches move by move, and the
 bench compares complete rounds per second with the ``dominoes`` package), so the hot path avoids
-repeated work and allocations: ``apply`` validates the tuple form of the action
-(:func:`parse_action`) instead of building the canonical dict, the check hands the placement it has
-resolved (tile, hand index, end, open number) on to ``_place`` instead of both looking it up, the
-line keeps its open ends, count and per-number fits up to date across placements, and ``pending``
-returns shared immutable :class:`Decision` values.
+repeated work and allocations: ``legal_actions`` hands out action records built once
+(games/spectacular_bid/actions.py), the check hands the placement it has resolved (tile, hand
+index, end, open number) on to ``_place`` instead of both looking it up, the line keeps its open
+ends, count and per-number fits up to date across placements, and ``pending`` returns shared
+immutable :class:`Decision` values.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import marshal
-import random
 from collections.abc import Mapping
-from typing import Any, Final, cast
+from dataclasses import dataclass, field
+from typing import Final, Literal, NamedTuple
 
-from games.core import JSON, Decision, Event, IllegalAction, SeatResult, event_for
-from games.spectacular_bid.actions import Parsed, parse_action
-from games.spectacular_bid.line import END_IDS, END_NAMES, END_SETS, ORIGIN, Line
-from games.spectacular_bid.tiles import (
-    ALL_TILES,
-    Tile,
-    hand_pips,
-    rank_opener,
-    round_to_five,
-    tile,
+from games.core import (
+    DEALS_OPTION,
+    JSON,
+    Decision,
+    Event,
+    GameError,
+    IllegalAction,
+    MalformedAction,
+    SeatResult,
+    event_for,
+    forfeit_by_teams,
 )
+from games.spectacular_bid.actions import (
+    ACCEPT,
+    ACTION_TYPES,
+    DRAW,
+    ORIGIN_INDEX,
+    READY,
+    REVEAL,
+    WAIVE,
+    Accept,
+    Action,
+    Bid,
+    Draw,
+    Place,
+    Raise,
+    Ready,
+    Reveal,
+    Waive,
+    bids_from,
+    place_sets,
+    placement,
+)
+from games.spectacular_bid.deals import parse_deals, seeded_deal
+from games.spectacular_bid.line import END_IDS, END_NAMES, ORIGIN, Line
+from games.spectacular_bid.records import (
+    event,
+    event_from_json,
+    event_json,
+    json_copy,
+    tile_json,
+)
+from games.spectacular_bid.tiles import Tile, hand_pips, rank_opener, round_to_five
 
 START_BALANCE: Final = 150
 HAND_SIZE: Final = 7
 MIN_BID: Final = 15
 MIN_RAISE: Final = 5
 JOCKEY_DISCOUNT: Final = 15
+
+type Phase = Literal["start", "auction", "play", "settlement", "over"]
+type OpenerRule = Literal["rank", "auction", "any"]
+"""How this round's first tile is chosen: the highest double (else tile) opens; the auction is
+running; the auction is settled and the opener may open with any tile."""
 
 
 def net_cost(amount: int, bidder: int, jockey: int | None) -> int:
@@ -53,14 +88,29 @@ def max_affordable(balance: int, bidder: int, jockey: int | None) -> int:
     return (balance + extra) // 5 * 5
 
 
-_UNTIMED: Final = (Decision(0, fresh=True, timed=False), Decision(1, fresh=True, timed=False))
-"""The clock-stopped decision of seat 0 and seat 1 (Start/Continue, hand-over reveal).
+_TEAMS: Final = (0, 1)
+"""A duel: each seat is its own side."""
+
+_READY_DECISIONS: Final[tuple[Decision[Action], ...]] = (
+    Decision(0, fresh=True, timed=False, forced=READY),
+    Decision(1, fresh=True, timed=False, forced=READY),
+)
+"""The clock-stopped Start/Continue of seat 0 and seat 1: the press is all the rules leave, so
+the platform may make it for a seat that stalls (``forced``).
 
 :class:`Decision` is frozen, so :meth:`SpectacularBidState.pending` hands out these shared values
 instead of building new ones on every call (the platform and every driver loop ask each move)."""
-_FRESH: Final = (Decision(0, fresh=True), Decision(1, fresh=True))
+_REVEAL_DECISIONS: Final[tuple[Decision[Action], ...]] = (
+    Decision(0, fresh=True, timed=False, forced=REVEAL),
+    Decision(1, fresh=True, timed=False, forced=REVEAL),
+)
+"""The clock-stopped pass-and-play reveal of seat 0 / seat 1 (also the only thing to do)."""
+_FRESH: Final[tuple[Decision[Action], ...]] = (Decision(0, fresh=True), Decision(1, fresh=True))
 """A new timed decision of seat 0 / seat 1 (the clock's delay restarts)."""
-_CONTINUED: Final = (Decision(0, fresh=False), Decision(1, fresh=False))
+_CONTINUED: Final[tuple[Decision[Action], ...]] = (
+    Decision(0, fresh=False),
+    Decision(1, fresh=False),
+)
 """The timed continuation of a turn after a draw (no new delay)."""
 
 type Placement = tuple[Tile, int, int, int]
@@ -68,120 +118,45 @@ type Placement = tuple[Tile, int, int, int]
 (-1: the origin) and the number that end shows (-1 for the origin)."""
 
 
-_SWAPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(ALL_TILES) - 1, 0, -1))
-"""The Fisher–Yates steps of shuffling the 28-tile set: position ``i``, the ``n = i + 1``
-candidates and the bit length ``k`` of ``n`` that :meth:`random.Random.shuffle` draws with."""
+class StandingBid(NamedTuple):
+    seat: int
+    amount: int
 
 
-def _shuffled_set(key: str) -> list[Tile]:
-    """The full set in the order ``random.Random(key).shuffle`` leaves it (the documented deal).
+class AuctionStep(NamedTuple):
+    """One line of the auction's history as the view shows it (``kind``: bid, raise, accept)."""
 
-    ``Random.shuffle`` calls a Python helper per swap and recomputes its bit length, which made
-    the shuffle the largest cost of starting a round; this is the same loop (top position down,
-    the partner index drawn by rejection on ``getrandbits``) with the steps precomputed, so it
-    makes the same calls on the same generator.  :data:`_INLINE_SHUFFLE` checks the equivalence
-    once at import and otherwise leaves the deal to ``Random.shuffle`` itself.
-    """
-    order = list(ALL_TILES)
-    getrandbits = random.Random(key).getrandbits
-    for i, n, k in _SWAPS:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        order[i], order[j] = order[j], order[i]
-    return order
+    seat: int
+    kind: str
+    amount: int
 
 
-def _library_shuffled_set(key: str) -> list[Tile]:
-    order = list(ALL_TILES)
-    random.Random(key).shuffle(order)
-    return order
+@dataclass(slots=True)
+class Auction:
+    """The opening auction of a round after a domino: who speaks, the bid that stands, the steps."""
 
+    speaker: int
+    bid: StandingBid | None = None
+    history: list[AuctionStep] = field(default_factory=list)
 
-_INLINE_SHUFFLE: Final = all(
-    _shuffled_set(key) == _library_shuffled_set(key) for key in ("0:1", "7:2", "2147483647:31")
-)
-"""Whether :func:`_shuffled_set` reproduces this Python's ``Random.shuffle`` (it has since 3.11)."""
+    def history_json(self) -> list[dict[str, JSON]]:
+        return [{"seat": s, "kind": k, "amount": a} for s, k, a in self.history]
 
+    def bid_json(self) -> dict[str, JSON] | None:
+        bid = self.bid
+        return None if bid is None else {"seat": bid.seat, "amount": bid.amount}
 
-def _slot_writers() -> tuple[Any, Any, Any]:
-    """The setters of :class:`Event`'s three slots, or three Nones if ``Event`` is no longer the
-    plain slotted dataclass of ``kind``, ``data`` and ``private`` that :func:`_slot_event` fills."""
-    names = tuple(f.name for f in dataclasses.fields(Event))
-    if (
-        names != ("kind", "data", "private")
-        or getattr(Event, "__slots__", None) != names
-        or hasattr(Event, "__post_init__")
-    ):
-        return None, None, None
-    slots = vars(Event)
-    return slots["kind"].__set__, slots["data"].__set__, slots["private"].__set__
+    def to_json(self) -> dict[str, JSON]:
+        return {"speaker": self.speaker, "bid": self.bid_json(), "history": self.history_json()}
 
-
-_SET_KIND, _SET_DATA, _SET_PRIVATE = _slot_writers()
-
-
-def _slot_event(
-    kind: str, data: dict[str, JSON], private: dict[int, dict[str, JSON]] | None = None
-) -> Event:
-    """``Event(kind, data, private)``, built by writing its three slots directly.
-
-    A round emits some thirty events, and the frozen dataclass's generated ``__init__`` (a
-    Python-level call doing one ``object.__setattr__`` per field) costs about 1.7 times as much as
-    the slot writes.  The result is an ordinary ``Event``: equal and frozen as ever.
-    """
-    event: Event = object.__new__(Event)
-    _SET_KIND(event, kind)
-    _SET_DATA(event, data)
-    _SET_PRIVATE(event, {} if private is None else private)
-    return event
-
-
-def _init_event(
-    kind: str, data: dict[str, JSON], private: dict[int, dict[str, JSON]] | None = None
-) -> Event:
-    """``Event(kind, data, private)`` through its constructor (the fallback of :data:`_event`)."""
-    return Event(kind, data, {} if private is None else private)
-
-
-_event: Final = (
-    _slot_event
-    if _SET_KIND is not None
-    and _slot_event("k", {"a": 1}, {0: {}}) == Event("k", {"a": 1}, {0: {}})
-    else _init_event
-)
-"""How the engine builds its events: slot writes when :func:`_slot_writers` finds ``Event``
-unchanged and they give the constructor's result, else the constructor."""
-
-
-def _tile_json(t: Tile) -> list[int]:
-    return [t[0], t[1]]
-
-
-def _json_copy(value: JSON) -> JSON:
-    """A deep copy of a JSON value, so that views and snapshots share no list with the state.
-
-    Through ``marshal`` (in memory): it round-trips exactly the types a JSON value is made of and
-    copies a round log about four times faster than a recursive copy in Python, which mattered
-    because every move copies the log five times (load, save and one view per audience).
-    """
-    return cast(JSON, marshal.loads(marshal.dumps(value)))
-
-
-def _event_json(e: Event) -> dict[str, JSON]:
-    return {
-        "kind": e.kind,
-        "data": _json_copy(dict(e.data)),
-        "private": {str(s): _json_copy(dict(p)) for s, p in e.private.items()},
-    }
-
-
-def _event_from_json(d: Mapping[str, Any]) -> Event:
-    return Event(
-        kind=d["kind"],
-        data=dict(d["data"]),
-        private={int(s): dict(p) for s, p in d["private"].items()},
-    )
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Auction:
+        bid = data["bid"]
+        return cls(
+            speaker=data["speaker"],
+            bid=None if bid is None else StandingBid(bid["seat"], bid["amount"]),
+            history=[AuctionStep(h["seat"], h["kind"], h["amount"]) for h in data["history"]],
+        )
 
 
 class SpectacularBidState:
@@ -194,14 +169,12 @@ class SpectacularBidState:
     any observer — the expert AI included — may infer what the opponent cannot hold.
     """
 
-    def __init__(self, options: Mapping[str, JSON], seed: int) -> None:
+    def __init__(self, seed: int, fixed_deals: list[list[Tile]], hand_over: bool) -> None:
         self.seed = seed
-        self.fixed_deals: list[list[Tile]] = _parse_fixed_deals(options.get("tiles"))
-        hand_over = options.get("hand_over", False)
-        if not isinstance(hand_over, bool):
-            raise ValueError("option 'hand_over' must be true or false")
+        self.fixed_deals = fixed_deals
+        """The ``deals`` option: round *n* is dealt from entry *n - 1* while there is one."""
         self.hand_over = hand_over
-        self.phase = "start"
+        self.phase: Phase = "start"
         self.round_no = 0
         self.balances = [START_BALANCE, START_BALANCE]
         self.hands: list[list[Tile]] = [[], []]
@@ -211,8 +184,8 @@ class SpectacularBidState:
         self.continuing = False
         self.passes = 0
         self.jockey: int | None = None
-        self.opener_rule = "rank"
-        self.auction: dict[str, Any] | None = None
+        self.opener_rule: OpenerRule = "rank"
+        self.auction: Auction | None = None
         self.ready = [False, False]
         self.reveal_for: int | None = None
         self.shown: int | None = None
@@ -221,18 +194,29 @@ class SpectacularBidState:
         self.round_summary: dict[str, JSON] | None = None
         self.winner: int | None = None
 
+    @classmethod
+    def new(cls, seats: int, options: Mapping[str, JSON], seed: int) -> SpectacularBidState:
+        """A new match waiting for both players' Start; options ``deals`` and ``hand_over``
+        (docs/games/spectacular_bid.md)."""
+        if seats != 2:
+            raise GameError("Spectacular Bid is a duel for exactly two seats")
+        hand_over = options.get("hand_over", False)
+        if not isinstance(hand_over, bool):
+            raise GameError("option 'hand_over' must be true or false")
+        return cls(seed, parse_deals(options.get(DEALS_OPTION)), hand_over)
+
     # ----------------------------------------------------------------- protocol: who acts, what
-    def pending(self) -> list[Decision]:
-        """Who must act; a new list each call, of the shared :data:`_UNTIMED`/:data:`_FRESH`/
-        :data:`_CONTINUED` values (seats are 0 and 1)."""
+    def pending(self) -> list[Decision[Action]]:
+        """Who must act; a new list each call, of the shared decision values above (seats are 0
+        and 1)."""
         phase = self.phase
         if phase == "over":
             return []
         if phase == "start" or phase == "settlement":
             ready = self.ready
-            return [_UNTIMED[s] for s in (0, 1) if not ready[s]]
+            return [_READY_DECISIONS[s] for s in (0, 1) if not ready[s]]
         if self.reveal_for is not None:
-            return [_UNTIMED[self.reveal_for]]
+            return [_REVEAL_DECISIONS[self.reveal_for]]
         turn = self.turn
         assert turn is not None
         return [_CONTINUED[turn] if self.continuing else _FRESH[turn]]
@@ -249,46 +233,42 @@ class SpectacularBidState:
         assert self.turn is not None
         return [self.turn]
 
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+    def legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "play" and self.reveal_for is None:
             if seat != self.turn:
                 return []
-            hand = self.hands[seat]
-            line = self.line
-            if line.origin is None:
-                if self.opener_rule == "rank":
-                    best = rank_opener(self.hands)[1]
-                    return [{"kind": "place", "tile": [best[0], best[1]], "end": ORIGIN}]
-                return [{"kind": "place", "tile": [a, b], "end": ORIGIN} for a, b in hand]
-            fits = line.fits()
-            moves: list[dict[str, Any]] = []
-            for a, b in hand:
-                joins = fits[a] | fits[b]
-                if joins:
-                    for end in END_SETS[joins]:
-                        moves.append({"kind": "place", "tile": [a, b], "end": end})
-            return moves or [{"kind": "draw"}]
+            return self._placements(seat) or [DRAW]
         if seat not in self.to_act():
             return []
         if self.phase in ("start", "settlement"):
-            return [{"kind": "ready"}]
+            return [READY]
         if self.reveal_for is not None:
-            return [{"kind": "reveal"}]
+            return [REVEAL]
         return self._auction_actions(seat)
 
-    def _auction_actions(self, seat: int) -> list[dict[str, Any]]:
+    def _placements(self, seat: int) -> list[Action]:
+        """Every legal placement of ``seat`` (whose turn it is), in hand order then end order."""
+        hand = self.hands[seat]
+        if self.line.origin is None:
+            if self.opener_rule == "rank":
+                return [placement(rank_opener(self.hands)[1], ORIGIN_INDEX)]
+            return [placement(t, ORIGIN_INDEX) for t in hand]
+        fits = self.line.fits()
+        moves: list[Action] = []
+        for t in hand:
+            joins = fits[t[0]] | fits[t[1]]
+            if joins:
+                moves.extend(place_sets(t)[joins])
+        return moves
+
+    def _auction_actions(self, seat: int) -> list[Action]:
         auction = self.auction
         assert auction is not None
         top = max_affordable(self.balances[seat], seat, self.jockey)
-        bid = auction["bid"]
+        bid = auction.bid
         if bid is None:
-            out: list[dict[str, Any]] = [{"kind": "waive"}]
-            out += [{"kind": "bid", "amount": a} for a in range(MIN_BID, top + 1, 5)]
-            return out
-        out = [{"kind": "accept"}]
-        low = bid["amount"] + MIN_RAISE
-        out += [{"kind": "raise", "amount": a} for a in range(low, top + 1, 5)]
-        return out
+            return [WAIVE, *bids_from(Bid, MIN_BID, top)]
+        return [ACCEPT, *bids_from(Raise, bid.amount + MIN_RAISE, top)]
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -301,32 +281,39 @@ class SpectacularBidState:
             for s in (0, 1)
         ]
 
+    def forfeit(self, loser: int) -> list[SeatResult]:
+        """A duel in every phase: whoever resigns or loses on time loses, the other seat wins."""
+        if loser not in _TEAMS:
+            raise GameError("Spectacular Bid has seats 0 and 1 only.")
+        return forfeit_by_teams(_TEAMS, loser)
+
     # ----------------------------------------------------------------------------- apply
-    def apply(self, seat: int, action: Any) -> list[Event]:
-        act = parse_action(action)
-        placement = self._check(seat, act)
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        if type(action) not in ACTION_TYPES:
+            raise MalformedAction("That is not a Spectacular Bid action.")
+        resolved = self._check(seat, action)
         events: list[Event] = []
-        if placement is not None:
-            self._place(seat, placement, act[2], events)
+        if resolved is not None:
+            assert isinstance(action, Place)
+            self._place(seat, resolved, action.end, events)
         else:
-            self._do(seat, act, events)
+            self._do(seat, action, events)
         self.last_events = events
         return events
 
-    def _check(self, seat: int, act: Parsed) -> Placement | None:
+    def _check(self, seat: int, action: Action) -> Placement | None:
         """Raise :class:`IllegalAction` naming the broken rule; never mutates.
 
         A legal placement comes back resolved (see :data:`Placement`), so that ``apply`` need not
         look up the tile and the end a second time; every other legal action returns None.
         """
-        kind = act[0]
         phase = self.phase
         if phase == "over":
             raise IllegalAction("match_over", "The match is over; no more actions are taken.")
-        if seat not in (0, 1):
+        if seat not in _TEAMS:
             raise IllegalAction("no_such_seat", "Spectacular Bid has seats 0 and 1 only.")
-        if phase in ("start", "settlement"):
-            if kind != "ready":
+        if phase == "start" or phase == "settlement":
+            if type(action) is not Ready:
                 word = "Start" if phase == "start" else "Continue"
                 raise IllegalAction(
                     "waiting_for_ready",
@@ -341,97 +328,105 @@ class SpectacularBidState:
                 "not_your_turn", f"It is not your turn: seat {self.to_act()[0]} must act now."
             )
         if reveal_for is not None:
-            if kind != "reveal":
+            if type(action) is not Reveal:
                 raise IllegalAction(
                     "hand_over_pending",
                     "Pass-and-play hand-over: the next player must first reveal their tiles.",
                 )
             return None
-        if kind == "reveal":
+        if type(action) is Reveal:
             raise IllegalAction("no_hand_over", "There is no hand-over to reveal now.")
-        if kind == "ready":
+        if type(action) is Ready:
             raise IllegalAction("not_waiting", "Start/Continue is only given between rounds.")
         if phase == "auction":
-            self._check_auction(seat, act)
+            self._check_auction(seat, action)
             return None
-        return self._check_play(seat, act)
+        return self._check_play(seat, action)
 
-    def _check_auction(self, seat: int, act: Parsed) -> None:
-        kind = act[0]
+    def _check_auction(self, seat: int, action: Action) -> None:
         auction = self.auction
         assert auction is not None
-        bid = auction["bid"]
-        if kind in ("place", "draw"):
+        bid = auction.bid
+        if isinstance(action, (Place, Draw)):
             raise IllegalAction(
                 "auction_running",
                 "The opening auction is running: waive, bid, raise or accept first.",
             )
-        if kind in ("waive", "bid") and bid is not None:
+        if isinstance(action, (Waive, Bid)) and bid is not None:
             raise IllegalAction(
                 "bid_stands", "A bid stands: you can only accept it or raise by at least 5."
             )
-        if kind in ("accept", "raise") and bid is None:
+        if isinstance(action, (Accept, Raise)) and bid is None:
             raise IllegalAction(
                 "no_bid", "No bid stands yet: the first speaker either waives or bids at least 15."
             )
-        if kind in ("bid", "raise"):
-            amount = act[3]
-            if amount % 5 != 0:
-                raise IllegalAction("not_multiple_of_five", "All bids are multiples of 5.")
-            if kind == "bid" and amount < MIN_BID:
-                raise IllegalAction(
-                    "below_minimum", f"The first bid must be at least {MIN_BID} points."
-                )
-            if kind == "raise" and amount < bid["amount"] + MIN_RAISE:
-                raise IllegalAction(
-                    "raise_too_small",
-                    f"A raise must be at least {MIN_RAISE} more than the standing bid of "
-                    f"{bid['amount']} (the amount is the new total).",
-                )
-            cost = net_cost(amount, seat, self.jockey)
-            if cost > self.balances[seat]:
-                raise IllegalAction(
-                    "unaffordable",
-                    f"A bid of {amount} would cost you {cost}, more than your balance of "
-                    f"{self.balances[seat]}; the net payment may not exceed your balance.",
-                )
+        if isinstance(action, (Bid, Raise)):
+            self._check_amount(seat, action, bid)
 
-    def _check_play(self, seat: int, act: Parsed) -> Placement | None:
-        kind = act[0]
-        if kind in ("waive", "bid", "raise", "accept"):
-            raise IllegalAction("no_auction", "There is no opening auction running now.")
-        if kind == "draw":
+    def _check_amount(self, seat: int, action: Bid | Raise, bid: StandingBid | None) -> None:
+        """A bid or raise is a multiple of five, above the minimum and affordable."""
+        amount = action.amount
+        if amount % 5 != 0:
+            raise IllegalAction("not_multiple_of_five", "All bids are multiples of 5.")
+        if bid is None and amount < MIN_BID:
+            raise IllegalAction(
+                "below_minimum", f"The first bid must be at least {MIN_BID} points."
+            )
+        if bid is not None and amount < bid.amount + MIN_RAISE:
+            raise IllegalAction(
+                "raise_too_small",
+                f"A raise must be at least {MIN_RAISE} more than the standing bid of "
+                f"{bid.amount} (the amount is the new total).",
+            )
+        cost = net_cost(amount, seat, self.jockey)
+        if cost > self.balances[seat]:
+            raise IllegalAction(
+                "unaffordable",
+                f"A bid of {amount} would cost you {cost}, more than your balance of "
+                f"{self.balances[seat]}; the net payment may not exceed your balance.",
+            )
+
+    def _check_play(self, seat: int, action: Action) -> Placement | None:
+        if type(action) is Draw:
             if self._can_place(seat):
                 raise IllegalAction(
                     "can_place", "You may only draw when no tile in your hand can be placed."
                 )
             return None
-        _, t, end, _ = act
-        a, b = t
+        if not isinstance(action, Place):
+            raise IllegalAction("no_auction", "There is no opening auction running now.")
+        t = action.tile
         try:
             index = self.hands[seat].index(t)
         except ValueError:
             raise IllegalAction("not_in_hand", "You do not hold that tile.") from None
-        line = self.line
-        if line.origin is None:
-            if end != ORIGIN:
+        if self.line.origin is None:
+            return self._check_opening(t, index, action.end)
+        return self._check_join(t, index, action.end)
+
+    def _check_opening(self, t: Tile, index: int, end: str) -> Placement:
+        """The first tile of a round goes to the origin, in a rank round the best tile held."""
+        if end != ORIGIN:
+            raise IllegalAction(
+                "must_open", "The line is empty: the first tile goes to end 'origin'."
+            )
+        if self.opener_rule == "rank":
+            best = rank_opener(self.hands)[1]
+            if t != best:
                 raise IllegalAction(
-                    "must_open", "The line is empty: the first tile goes to end 'origin'."
+                    "must_open_with",
+                    f"The holder of the highest double (else the highest tile) must open "
+                    f"with it: open with [{best[0]}|{best[1]}].",
                 )
-            if self.opener_rule == "rank":
-                best = rank_opener(self.hands)[1]
-                if t != best:
-                    raise IllegalAction(
-                        "must_open_with",
-                        f"The holder of the highest double (else the highest tile) must open "
-                        f"with it: open with [{best[0]}|{best[1]}].",
-                    )
-            return t, index, -1, -1
+        return t, index, -1, -1
+
+    def _check_join(self, t: Tile, index: int, end: str) -> Placement:
+        """A later tile joins an open end that shows one of its numbers."""
         if end == ORIGIN:
             raise IllegalAction("origin_taken", "The line has begun; place at an open end.")
         e = END_IDS[end]
         pips = -1
-        for i, shown, _ in line.ends():
+        for i, shown, _ in self.line.ends():
             if i == e:
                 pips = shown
                 break
@@ -441,6 +436,7 @@ class SpectacularBidState:
                 f"End {end} is not open: the spinner's side arms N and S open only after both of "
                 f"its main arms hold a tile.",
             )
+        a, b = t
         if pips != a and pips != b:
             raise IllegalAction(
                 "no_match",
@@ -460,35 +456,26 @@ class SpectacularBidState:
                 return True
         return False
 
-    def _do(self, seat: int, act: Parsed, events: list[Event]) -> None:
+    def _do(self, seat: int, action: Action, events: list[Event]) -> None:
         """Carry out a checked action other than a placement (``apply`` calls ``_place``)."""
-        kind = act[0]
-        if kind == "draw":
+        if type(action) is Draw:
             self._draw(seat, events)
-        elif kind == "ready":
+        elif type(action) is Ready:
             self.ready[seat] = True
-            events.append(_event("ready", {"seat": seat}))
+            events.append(event("ready", {"seat": seat}))
             if all(self.ready):
                 self._start_round(events)
-        elif kind == "reveal":
+        elif type(action) is Reveal:
             self.reveal_for = None
             self.shown = seat
-            events.append(_event("revealed", {"seat": seat}))
-        elif kind == "waive":
-            events.append(_event("waived", {"seat": seat}))
+            events.append(event("revealed", {"seat": seat}))
+        elif type(action) is Waive:
+            events.append(event("waived", {"seat": seat}))
             self._log({"kind": "waived", "seat": seat})
             assert self.jockey is not None
             self._open_auctioned(self.jockey)
-        elif kind in ("bid", "raise"):
-            auction = self.auction
-            assert auction is not None
-            amount = act[3]
-            auction["bid"] = {"seat": seat, "amount": amount}
-            auction["history"].append({"seat": seat, "kind": kind, "amount": amount})
-            auction["speaker"] = 1 - seat
-            events.append(_event(kind, {"seat": seat, "amount": amount}))
-            self._log({"kind": kind, "seat": seat, "amount": amount})
-            self._hand_to(1 - seat)
+        elif isinstance(action, (Bid, Raise)):
+            self._bid(seat, action, events)
         else:
             self._accept(seat, events)
 
@@ -496,8 +483,7 @@ class SpectacularBidState:
     def _deal(self) -> list[Tile]:
         if self.round_no <= len(self.fixed_deals):
             return list(self.fixed_deals[self.round_no - 1])
-        key = f"{self.seed}:{self.round_no}"
-        return _shuffled_set(key) if _INLINE_SHUFFLE else _library_shuffled_set(key)
+        return seeded_deal(self.seed, self.round_no)
 
     def _start_round(self, events: list[Event]) -> None:
         self.round_no += 1
@@ -512,17 +498,17 @@ class SpectacularBidState:
         self.round_log = []
         self.shown = None
         events.append(
-            _event(
+            event(
                 "dealt",
                 {"round": self.round_no, "boneyard": len(self.boneyard)},
-                {s: {"hand": [_tile_json(t) for t in self.hands[s]]} for s in (0, 1)},
+                {s: {"hand": [tile_json(t) for t in self.hands[s]]} for s in (0, 1)},
             )
         )
         if self.jockey is not None:
             self.phase = "auction"
             self.opener_rule = "auction"
             speaker = 1 - self.jockey
-            self.auction = {"speaker": speaker, "bid": None, "history": []}
+            self.auction = Auction(speaker)
             self._hand_to(speaker)
         else:
             self.phase = "play"
@@ -537,14 +523,26 @@ class SpectacularBidState:
         if self.hand_over and self.shown != seat:
             self.reveal_for = seat
 
-    def _accept(self, seat: int, events: list[Event]) -> None:
+    def _bid(self, seat: int, action: Bid | Raise, events: list[Event]) -> None:
+        """The bid stands; the other player speaks next."""
         auction = self.auction
         assert auction is not None
-        bidder, amount = auction["bid"]["seat"], auction["bid"]["amount"]
+        kind, amount = action.KIND, action.amount
+        auction.bid = StandingBid(seat, amount)
+        auction.history.append(AuctionStep(seat, kind, amount))
+        auction.speaker = 1 - seat
+        events.append(event(kind, {"seat": seat, "amount": amount}))
+        self._log({"kind": kind, "seat": seat, "amount": amount})
+        self._hand_to(1 - seat)
+
+    def _accept(self, seat: int, events: list[Event]) -> None:
+        auction = self.auction
+        assert auction is not None and auction.bid is not None
+        bidder, amount = auction.bid
         cost = net_cost(amount, bidder, self.jockey)
-        auction["history"].append({"seat": seat, "kind": "accept", "amount": amount})
+        auction.history.append(AuctionStep(seat, "accept", amount))
         events.append(
-            _event("accepted", {"seat": seat, "bidder": bidder, "amount": amount, "paid": cost})
+            event("accepted", {"seat": seat, "bidder": bidder, "amount": amount, "paid": cost})
         )
         self._log(
             {"kind": "accepted", "seat": seat, "bidder": bidder, "amount": amount, "paid": cost}
@@ -562,10 +560,10 @@ class SpectacularBidState:
         self.auction = None
         self._hand_to(opener)
 
-    def _place(self, seat: int, placement: Placement, end: str, events: list[Event]) -> None:
-        """Put the checked ``placement`` on the line (``end`` is its name in the action), score the
+    def _place(self, seat: int, resolved: Placement, end: str, events: list[Event]) -> None:
+        """Put the checked placement on the line (``end`` is its name in the action), score the
         count and hand the turn on."""
-        t, index, e, pips = placement
+        t, index, e, pips = resolved
         hand = self.hands[seat]
         del hand[index]
         line = self.line
@@ -576,7 +574,7 @@ class SpectacularBidState:
         self.continuing = False
         shown = [t[0], t[1]]
         events.append(
-            _event(
+            event(
                 "placed",
                 {"seat": seat, "tile": shown, "end": end, "count": count, "score": score},
             )
@@ -606,10 +604,10 @@ class SpectacularBidState:
         self.hands[seat].append(drawn)
         open_pips = self.line.open_numbers()
         events.append(
-            _event(
+            event(
                 "drew",
                 {"seat": seat, "boneyard": len(self.boneyard), "open": open_pips},
-                {seat: {"tile": _tile_json(drawn)}},
+                {seat: {"tile": tile_json(drawn)}},
             )
         )
         self.round_log.append({"kind": "drew", "seat": seat, "open": list(open_pips)})
@@ -628,7 +626,7 @@ class SpectacularBidState:
     def _pass(self, seat: int, events: list[Event]) -> None:
         self.passes += 1
         open_pips = self.line.open_numbers()
-        events.append(_event("passed", {"seat": seat, "open": open_pips}))
+        events.append(event("passed", {"seat": seat, "open": open_pips}))
         self.round_log.append({"kind": "passed", "seat": seat, "open": list(open_pips)})
         if self.passes >= 2:
             self._settle_blocked(events)
@@ -659,7 +657,7 @@ class SpectacularBidState:
         """The round is over: book the summary and wait for both players' Continue."""
         self.jockey = winner if reason == "domino" else None
         self.round_summary = self._summary(winner, reason, paid, totals)
-        events.append(_event("round_over", dict(self.round_summary)))
+        events.append(event("round_over", dict(self.round_summary)))
         self.phase = "settlement"
         self.turn = None
         self.reveal_for = None
@@ -687,7 +685,7 @@ class SpectacularBidState:
         self.reveal_for = None
         self.auction = None
         self.round_summary = self._summary(winner, "bankrupt", 0, totals)
-        events.append(_event("match_over", {"winner": winner, "balances": list(self.balances)}))
+        events.append(event("match_over", {"winner": winner, "balances": list(self.balances)}))
 
     def _pay(self, payer: int, payee: int, amount: int, events: list[Event], reason: str) -> int:
         """Move points, capped at the payer's balance; returns what was moved."""
@@ -695,7 +693,7 @@ class SpectacularBidState:
         self.balances[payer] -= moved
         self.balances[payee] += moved
         events.append(
-            _event("paid", {"from": payer, "to": payee, "amount": moved, "reason": reason})
+            event("paid", {"from": payer, "to": payee, "amount": moved, "reason": reason})
         )
         return moved
 
@@ -705,12 +703,6 @@ class SpectacularBidState:
     # ------------------------------------------------------------------------------ views
     def view(self, seat: int | None) -> dict[str, JSON]:
         line = self.line
-        if line.origin is None:
-            open_ends: list[dict[str, JSON]] = (
-                [{"end": ORIGIN, "pips": None, "counts": 0}] if self.phase == "play" else []
-            )
-        else:
-            open_ends = [{"end": END_NAMES[e], "pips": p, "counts": c} for e, p, c in line.ends()]
         out: dict[str, JSON] = {
             "phase": self.phase,
             "round": self.round_no,
@@ -719,7 +711,7 @@ class SpectacularBidState:
             "hand_counts": [len(h) for h in self.hands],
             "boneyard": len(self.boneyard),
             "line": line.to_json(),
-            "open_ends": open_ends,
+            "open_ends": self._open_ends_view(),
             "count": line.count(),
             "to_act": self.to_act(),
             "turn": self.turn,
@@ -731,28 +723,33 @@ class SpectacularBidState:
             "hand_over": None
             if not self.hand_over
             else {"reveal_for": self.reveal_for, "shown": self.shown},
-            "round_log": _json_copy(self.round_log),
-            "last_events": [_json_copy(event_for(e, seat)) for e in self.last_events],
-            "round_summary": _json_copy(self.round_summary),
+            "round_log": json_copy(self.round_log),
+            "last_events": [json_copy(event_for(e, seat)) for e in self.last_events],
+            "round_summary": json_copy(self.round_summary),
             "result": None
             if self.winner is None
             else {"winner": self.winner, "balances": list(self.balances)},
         }
         if seat is not None:
-            out["hand"] = [_tile_json(t) for t in self.hands[seat]]
+            out["hand"] = [tile_json(t) for t in self.hands[seat]]
         return out
+
+    def _open_ends_view(self) -> list[dict[str, JSON]]:
+        if self.line.origin is None:
+            return [{"end": ORIGIN, "pips": None, "counts": 0}] if self.phase == "play" else []
+        return [{"end": END_NAMES[e], "pips": p, "counts": c} for e, p, c in self.line.ends()]
 
     def _auction_view(self, seat: int | None) -> dict[str, JSON] | None:
         auction = self.auction
         if auction is None:
             return None
-        bid = auction["bid"]
+        bid = auction.bid
         return {
-            "speaker": auction["speaker"],
-            "bid": None if bid is None else dict(bid),
-            "history": [dict(h) for h in auction["history"]],
+            "speaker": auction.speaker,
+            "bid": auction.bid_json(),
+            "history": auction.history_json(),
             "min_bid": MIN_BID,
-            "min_raise": MIN_BID if bid is None else bid["amount"] + MIN_RAISE,
+            "min_raise": MIN_BID if bid is None else bid.amount + MIN_RAISE,
             "discount_seat": self.jockey,
             "discount": JOCKEY_DISCOUNT,
             "max_affordable": None
@@ -760,42 +757,46 @@ class SpectacularBidState:
             else max_affordable(self.balances[seat], seat, self.jockey),
         }
 
+    def hidden_from(self, seat: int | None) -> list[JSON]:
+        """The boneyard and every hand but ``seat``'s own, as ``[high, low]`` pairs (the spelling
+        of hands and events).  Hands stay hidden after the round too (docs: interpretations)."""
+        hidden = [tile_json(t) for t in self.boneyard]
+        for s in _TEAMS:
+            if s != seat:
+                hidden.extend(tile_json(t) for t in self.hands[s])
+        return hidden
+
     # ------------------------------------------------------------------------ snapshots
     def to_json(self) -> dict[str, JSON]:
         return {
             "seed": self.seed,
-            "fixed_deals": [[_tile_json(t) for t in deal] for deal in self.fixed_deals],
+            "fixed_deals": [[tile_json(t) for t in deal] for deal in self.fixed_deals],
             "hand_over": self.hand_over,
             "phase": self.phase,
             "round_no": self.round_no,
             "balances": list(self.balances),
-            "hands": [[_tile_json(t) for t in h] for h in self.hands],
-            "boneyard": [_tile_json(t) for t in self.boneyard],
+            "hands": [[tile_json(t) for t in h] for h in self.hands],
+            "boneyard": [tile_json(t) for t in self.boneyard],
             "line": self.line.to_json(),
             "turn": self.turn,
             "continuing": self.continuing,
             "passes": self.passes,
             "jockey": self.jockey,
             "opener_rule": self.opener_rule,
-            "auction": None
-            if self.auction is None
-            else {
-                "speaker": self.auction["speaker"],
-                "bid": None if self.auction["bid"] is None else dict(self.auction["bid"]),
-                "history": [dict(h) for h in self.auction["history"]],
-            },
+            "auction": None if self.auction is None else self.auction.to_json(),
             "ready": list(self.ready),
             "reveal_for": self.reveal_for,
             "shown": self.shown,
-            "last_events": [_event_json(e) for e in self.last_events],
-            "round_log": _json_copy(self.round_log),
-            "round_summary": _json_copy(self.round_summary),
+            "last_events": [event_json(e) for e in self.last_events],
+            "round_log": json_copy(self.round_log),
+            "round_summary": json_copy(self.round_summary),
             "winner": self.winner,
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> SpectacularBidState:
-        state = cls({"tiles": data["fixed_deals"], "hand_over": data["hand_over"]}, data["seed"])
+    def from_json(cls, data: Mapping[str, JSON]) -> SpectacularBidState:
+        deals = [[(a, b) for a, b in deal] for deal in data["fixed_deals"]]
+        state = cls(data["seed"], deals, data["hand_over"])
         state.phase = data["phase"]
         state.round_no = data["round_no"]
         state.balances = list(data["balances"])
@@ -808,47 +809,12 @@ class SpectacularBidState:
         state.jockey = data["jockey"]
         state.opener_rule = data["opener_rule"]
         auction = data["auction"]
-        state.auction = (
-            None
-            if auction is None
-            else {
-                "speaker": auction["speaker"],
-                "bid": None if auction["bid"] is None else dict(auction["bid"]),
-                "history": [dict(h) for h in auction["history"]],
-            }
-        )
+        state.auction = None if auction is None else Auction.from_json(auction)
         state.ready = list(data["ready"])
         state.reveal_for = data["reveal_for"]
         state.shown = data["shown"]
-        state.last_events = [_event_from_json(_json_copy(e)) for e in data["last_events"]]
-        state.round_log = _json_copy(data["round_log"])
-        state.round_summary = _json_copy(data["round_summary"])
+        state.last_events = [event_from_json(json_copy(e)) for e in data["last_events"]]
+        state.round_log = json_copy(data["round_log"])
+        state.round_summary = json_copy(data["round_summary"])
         state.winner = data["winner"]
         return state
-
-
-def _parse_fixed_deals(raw: JSON) -> list[list[Tile]]:
-    """The "tiles" option: one list per round of all 28 tiles in dealt order (docs explain)."""
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        raise ValueError("option 'tiles' must be a list of deals")
-    deals: list[list[Tile]] = []
-    for deal in raw:
-        if not isinstance(deal, list) or len(deal) != len(ALL_TILES):
-            raise ValueError("each deal in 'tiles' must list all 28 tiles")
-        tiles = [tile(int(a), int(b)) for a, b in deal]
-        if sorted(tiles) != sorted(ALL_TILES):
-            raise ValueError("each deal in 'tiles' must hold every double-six tile exactly once")
-        deals.append(tiles)
-    return deals
-
-
-def new_state(seats: int, options: Mapping[str, JSON], seed: int) -> SpectacularBidState:
-    if seats != 2:
-        raise ValueError("Spectacular Bid is a duel for exactly two seats")
-    return SpectacularBidState(options, seed)
-
-
-def state_from_json(data: Mapping[str, JSON]) -> SpectacularBidState:
-    return SpectacularBidState.from_json(data)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from games.cards.bots import RandomBot as RandomBot
 from games.cards.bots import smallest_key, without
@@ -24,9 +23,10 @@ from games.core import JSON
 from games.zheng_shangyou.combos import ACE, TWO, Combo, classify
 from games.zheng_shangyou.planning import turns
 from games.zheng_shangyou.search import best_by_playouts
+from games.zheng_shangyou.state import Action
 
 
-def _combo(action: Any, first_play: bool) -> Combo | None:
+def _combo(action: Action, first_play: bool) -> Combo | None:
     if not isinstance(action, Play):
         return None
     return classify([SHEDDING_ORDER.strength(c) for c in action.cards], first_play)
@@ -35,8 +35,9 @@ def _combo(action: Any, first_play: bool) -> Combo | None:
 class GreedyBot:
     """Always plays the smallest legal play, a bomb only when nothing else is legal."""
 
-    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
-               budget: int) -> Any:
+    def choose(
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
+    ) -> Action:
         plays = [(a, c) for a in legal if (c := _combo(a, view["first_play"])) is not None]
         if not plays:
             return Pass()
@@ -46,8 +47,9 @@ class GreedyBot:
 class PlannerBot:
     """Plans its hand, times its bombs for the bonus, and guards against opponents going out."""
 
-    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
-               budget: int) -> Any:
+    def choose(
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
+    ) -> Action:
         plays = [(a, c) for a in legal if (c := _combo(a, view["first_play"])) is not None]
         if not plays:
             return Pass()
@@ -61,19 +63,24 @@ class PlannerBot:
         me = view["seat"]
         danger = min(int(view["hand_counts"][s]) for s in range(3) if s != me)
         leading = view["table"] is None
-        best: Any = None
+        best: Action | None = None
         best_key: tuple[float, ...] = ()
         for action, combo in plays:
             rest = without(counts, combo.strengths)
-            key = (self._cost(combo, rest, leading, danger, counts),
-                   combo.rank, -len(combo.strengths))
+            key = (
+                self._cost(combo, rest, leading, danger, counts),
+                combo.rank,
+                -len(combo.strengths),
+            )
             if best is None or key < best_key:
                 best, best_key = action, key
+        assert best is not None  # ``plays`` is not empty
         return best
 
     @staticmethod
-    def _cost(combo: Combo, rest: list[int], leading: bool, danger: int,
-              counts: list[int]) -> float:
+    def _cost(
+        combo: Combo, rest: list[int], leading: bool, danger: int, counts: list[int]
+    ) -> float:
         """Plays left after ``combo``, adjusted for bombs, the 2♠ and opponents near the end."""
         cost = float(turns(tuple(rest)))
         size = len(combo.strengths)
@@ -102,20 +109,22 @@ class ExpertBot(PlannerBot):
     ENDGAME = 5
     MAX_PLAYOUTS = 32
 
-    def choose(self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random,
-               budget: int) -> Any:
+    def choose(
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
+    ) -> Action:
         planner_choice = super().choose(view, legal, rng, budget)
         if not worth_searching(view, legal, budget, self.CANDIDATES, self.ENDGAME):
             return planner_choice
         first_play = view["first_play"]
-        others = sorted((a for a in legal if a != planner_choice),
-                        key=lambda a: _order(a, first_play))
-        candidates = [planner_choice, *others[:self.CANDIDATES - 1]]
+        others = sorted(
+            (a for a in legal if a != planner_choice), key=lambda a: _order(a, first_play)
+        )
+        candidates = [planner_choice, *others[: self.CANDIDATES - 1]]
         worlds = min(budget, self.MAX_PLAYOUTS) // len(candidates)
         return best_by_playouts(view, candidates, planner_policy(PlannerBot()), rng, worlds)
 
 
-def _order(action: Any, first_play: bool) -> tuple[int, int, int]:
+def _order(action: Action, first_play: bool) -> tuple[int, int, int]:
     combo = _combo(action, first_play)
     if combo is None:
         return (2, 0, 0)

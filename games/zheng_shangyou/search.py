@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from games.cards.groups import SHEDDING_ORDER
 from games.cards.notation import card
 from games.cards.search import Policy, playout_search
 from games.core import JSON
-from games.zheng_shangyou.state import DECK, ZhengShangyouState
+from games.zheng_shangyou.state import DECK, Action, ZhengShangyouState
 
 
 def sample_world(view: Mapping[str, JSON], rng: random.Random) -> ZhengShangyouState:
@@ -40,17 +39,47 @@ def sample_world(view: Mapping[str, JSON], rng: random.Random) -> ZhengShangyouS
     if table is not None:
         cards = [card(t) for t in table["cards"]]
         strengths = sorted(SHEDDING_ORDER.strength(c) for c in cards)
-        state_table = {"seat": table["seat"], "cards": cards, "kind": table["kind"],
-                       "rank": strengths[-1], "length": table["length"],
-                       "strengths": strengths, "led": table["led"]}
-    return ZhengShangyouState({
-        "seed": 0, "phase": "play", "hands": hands, "turn": me, "table": state_table,
-        "passes": view["passes"], "first_play": view["first_play"], "played": played,
-        "bonus": list(view["bomb_bonus"]), "log": [], "result": None})
+        state_table = {
+            "seat": table["seat"],
+            "cards": cards,
+            "kind": table["kind"],
+            "rank": strengths[-1],
+            "length": table["length"],
+            "strengths": strengths,
+            "led": table["led"],
+        }
+    return ZhengShangyouState.from_json(
+        {
+            "seed": 0,
+            "phase": "play",
+            "hands": hands,
+            "turn": me,
+            "table": state_table,
+            "passes": view["passes"],
+            "first_play": view["first_play"],
+            "played": played,
+            "bonus": list(view["bomb_bonus"]),
+            "log": [],
+            "result": None,
+        }
+    )
 
 
-def best_by_playouts(view: Mapping[str, JSON], candidates: Sequence[Any], policy: Policy,
-                     rng: random.Random, worlds: int) -> Any:
+def best_by_playouts(
+    view: Mapping[str, JSON],
+    candidates: Sequence[Action],
+    policy: Policy[Action],
+    rng: random.Random,
+    worlds: int,
+) -> Action:
     """The candidate with the best average final score for ``view``'s seat over the worlds."""
-    return playout_search(view, candidates, policy, rng, worlds, sample=sample_world,
-                          restore=ZhengShangyouState, outcome=float)
+    return playout_search(
+        view,
+        candidates,
+        policy,
+        rng,
+        worlds,
+        sample=sample_world,
+        restore=ZhengShangyouState.from_json,
+        outcome=float,
+    )

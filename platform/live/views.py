@@ -8,6 +8,7 @@ from django.templatetags.static import static
 
 from games.registry import get_game
 
+from .catalogue import board_module, rules_templates
 from .models import Match
 
 
@@ -29,8 +30,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
             "game_title": game.title,
             "ws_path": f"/ws/match/{match.pk}/",
             "your_seats": your_seats,
-            "board_module": static(f"boards/{game.slug}.js"),
-            "rules_template": f"rules/{game.slug}.html",
+            "board_module": static(board_module(game.slug)),
+            "rules": rules_templates(game.slug),
             "lang": request.LANGUAGE_CODE,
         },
     )

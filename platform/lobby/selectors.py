@@ -5,23 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.contrib.staticfiles import finders
 from django.db.models import Q
 from django.urls import reverse
 
 from games.core import Game
-from games.registry import all_games, get_game
+from games.registry import get_game
+from live import catalogue
 from live.selectors import live_matches
 
 from .models import Table, TableStatus
 
 
 def playable_games() -> list[Game]:
-    """Games that can be played on the site: an engine plus its board module in frontend/.
+    """Games that can be played on the site: every part of :func:`live.catalogue.missing_parts`.
 
     The featured game (``LOBBY_FEATURED_GAME``) comes first, the rest by title.
     """
-    games = [g for g in all_games().values() if finders.find(f"boards/{g.slug}.js")]
+    games = list(catalogue.playable_games().values())
     featured = settings.LOBBY_FEATURED_GAME
     return sorted(games, key=lambda g: (g.slug != featured, g.title))
 

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 from shedding_bench_common import BUDGET, deals_per_s, decision_times, duel_deals, legal_per_s
 
@@ -22,7 +23,7 @@ from games.cards.groups import SHEDDING_ORDER
 from games.core import Bot
 from games.dou_dizhu import GAME
 from games.dou_dizhu.combos import generate
-from games.dou_dizhu.state import DouDizhuState
+from games.dou_dizhu.state import DouDizhuState, deal_for
 
 RLCARD_CODE = r"""
 import json, random, sys, time
@@ -88,7 +89,8 @@ def engine_figures(deals: int, repeats: int) -> dict[str, float]:
     """Our figures; each is the best of ``repeats`` runs (the machine may be shared)."""
     leads = []
     for seed in range(200):
-        state = GAME.new_state(3, {"first_bidder": 0}, seed)
+        deal = {**deal_for(3, seed, 0), "first_bidder": 0}  # the seed's cards, seat 0 bids first
+        state = GAME.new_state(3, {"deals": [deal]}, seed)
         state.apply(0, GAME.decode_action({"kind": "bid", "value": 3}))
         assert isinstance(state, DouDizhuState)
         leads.append(state)
@@ -117,7 +119,7 @@ def engine_figures(deals: int, repeats: int) -> dict[str, float]:
 
 
 def duel(
-    strong: Callable[[], Bot], weak: Callable[[], Bot], deals: int, budget: int
+    strong: Callable[[], Bot[Any]], weak: Callable[[], Bot[Any]], deals: int, budget: int
 ) -> dict[str, float]:
     """``strong`` in one seat (rotating with the deal number) against two ``weak`` bots."""
     wins = {"landlord": [0, 0], "peasant": [0, 0]}

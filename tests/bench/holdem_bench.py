@@ -24,12 +24,12 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from games.core import JSON, Bot  # noqa: E402
 from games.holdem import GAME  # noqa: E402
+from games.holdem.actions import HoldemAction  # noqa: E402
 from games.holdem.bots import ExpertBot, RandomBot, TightAggressiveBot  # noqa: E402
 from games.holdem.state import HoldemState  # noqa: E402
 
@@ -71,12 +71,16 @@ class CallingStation:
     """Checks or calls every bet: the benchmark's loose-passive opponent."""
 
     def choose(
-        self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random, budget: int
-    ) -> Any:
+        self,
+        view: Mapping[str, JSON],
+        legal: Sequence[HoldemAction],
+        rng: random.Random,
+        budget: int,
+    ) -> HoldemAction:
         return next((a for a in legal if a.kind in ("check", "call")), legal[0])
 
 
-OPPONENTS: dict[str, Callable[[], Bot]] = {
+OPPONENTS: dict[str, Callable[[], Bot[HoldemAction]]] = {
     "random": RandomBot,
     "calling station": CallingStation,
     "tight-aggressive": TightAggressiveBot,
@@ -88,7 +92,7 @@ def engine_hands_per_second(hands: int) -> float:
     rng = random.Random(1)
     start = time.perf_counter()
     seed = played = 0
-    state = HoldemState(4, {}, seed)
+    state = HoldemState.new(4, {}, seed)
     while played < hands:
         hand = state.hand_no
         while state.hand_no == hand and not state.is_over():
@@ -98,15 +102,19 @@ def engine_hands_per_second(hands: int) -> float:
         played += 1
         if state.is_over() or state.busted:
             seed += 1
-            state = HoldemState(4, {}, seed)
+            state = HoldemState.new(4, {}, seed)
     return hands / (time.perf_counter() - start)
 
 
 def pokerkit_hands_per_second(hands: int) -> float | None:
     if not Path(POKERKIT_PYTHON).exists():
         return None
-    proc = subprocess.run([POKERKIT_PYTHON, "-c", POKERKIT_SCRIPT, str(hands)],
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [POKERKIT_PYTHON, "-c", POKERKIT_SCRIPT, str(hands)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if proc.returncode != 0:
         return None
     return float(proc.stdout.strip())
@@ -118,7 +126,9 @@ def play_match(args: tuple[str, int]) -> tuple[int, int, list[float]]:
     state = GAME.new_state(4, {}, seed)
     rng = random.Random(seed)
     me = seed % 4
-    bots: dict[int, Bot] = {s: ExpertBot() if s == me else OPPONENTS[opponent]() for s in range(4)}
+    bots: dict[int, Bot[HoldemAction]] = {
+        s: ExpertBot() if s == me else OPPONENTS[opponent]() for s in range(4)
+    }
     times: list[float] = []
     while not state.is_over():
         seat = state.pending()[0].seat
@@ -169,16 +179,20 @@ def main() -> None:
                 all_times += t
             total += len(results)
             wins = sum(1 for p in placings if p == 1)
-            print(f"expert vs 3x {name}: {len(results)} matches (seats rotated), "
-                  f"won {wins} ({100 * wins / len(results):.0f}%, chance 25%), "
-                  f"mean placing {statistics.mean(placings):.2f}, "
-                  f"mean hands {statistics.mean(hands):.0f}")
+            print(
+                f"expert vs 3x {name}: {len(results)} matches (seats rotated), "
+                f"won {wins} ({100 * wins / len(results):.0f}%, chance 25%), "
+                f"mean placing {statistics.mean(placings):.2f}, "
+                f"mean hands {statistics.mean(hands):.0f}"
+            )
     all_times.sort()
     p50 = all_times[len(all_times) // 2] * 1000
     p95 = all_times[int(len(all_times) * 0.95)] * 1000
-    print(f"{total} full matches; expert decisions: {len(all_times)}, budget {BUDGET} "
-          f"simulations, p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {all_times[-1] * 1000:.1f} ms "
-          f"(one core per worker, {args.workers} workers)")
+    print(
+        f"{total} full matches; expert decisions: {len(all_times)}, budget {BUDGET} "
+        f"simulations, p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {all_times[-1] * 1000:.1f} ms "
+        f"(one core per worker, {args.workers} workers)"
+    )
 
 
 if __name__ == "__main__":

@@ -21,14 +21,15 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from games.core import JSON, Bot  # noqa: E402
 from games.one_poker import GAME  # noqa: E402
+from games.one_poker.actions import Lock, OnePokerAction  # noqa: E402
 from games.one_poker.bots import ExpertBot, GreedyBot, RandomBot  # noqa: E402
-from games.one_poker.state import Lock, OnePokerState  # noqa: E402
+from games.one_poker.state import OnePokerState  # noqa: E402
+from games.poker.betting import BetAction  # noqa: E402
 
 BUDGET = 300
 
@@ -37,14 +38,19 @@ class CallingStation:
     """Locks a random card, then checks or calls everything."""
 
     def choose(
-        self, view: Mapping[str, JSON], legal: Sequence[Any], rng: random.Random, budget: int
-    ) -> Any:
+        self,
+        view: Mapping[str, JSON],
+        legal: Sequence[OnePokerAction],
+        rng: random.Random,
+        budget: int,
+    ) -> OnePokerAction:
         if isinstance(legal[0], Lock):
             return rng.choice(list(legal))
-        return next((a for a in legal if a.kind in ("check", "call")), legal[0])
+        passive = (a for a in legal if isinstance(a, BetAction) and a.kind in ("check", "call"))
+        return next(passive, legal[0])
 
 
-OPPONENTS: dict[str, Callable[[], Bot]] = {
+OPPONENTS: dict[str, Callable[[], Bot[OnePokerAction]]] = {
     "random": RandomBot,
     "calling station": CallingStation,
     "greedy": GreedyBot,
@@ -57,7 +63,7 @@ def engine_deals_per_second(seconds: float) -> float:
     start = time.perf_counter()
     seed = 0
     while time.perf_counter() - start < seconds:
-        state = OnePokerState(2, {}, seed)
+        state = OnePokerState.new(2, {}, seed)
         seed += 1
         while not state.is_over():
             seat = rng.choice(list(state.pending())).seat
@@ -72,7 +78,7 @@ def play_match(args: tuple[str, int]) -> tuple[bool, int, list[float]]:
     state = GAME.new_state(2, {}, seed)
     rng = random.Random(seed)
     me = seed % 2
-    bots: dict[int, Bot] = {me: ExpertBot(), 1 - me: OPPONENTS[opponent]()}
+    bots: dict[int, Bot[OnePokerAction]] = {me: ExpertBot(), 1 - me: OPPONENTS[opponent]()}
     times: list[float] = []
     while not state.is_over():
         seat = rng.choice(list(state.pending())).seat

@@ -20,7 +20,7 @@ BUDGET = 24
 """Play-outs per decision handed to the bots (only the expert searches)."""
 
 
-def deals_per_s(game: Game, deals: int) -> float:
+def deals_per_s(game: Game[Any], deals: int) -> float:
     """Complete deals with uniformly random legal actions, per second."""
     rng = random.Random(1)
     t0 = time.perf_counter()
@@ -32,7 +32,7 @@ def deals_per_s(game: Game, deals: int) -> float:
     return deals / (time.perf_counter() - t0)
 
 
-def legal_per_s(game: Game, deals: int) -> float:
+def legal_per_s(game: Game[Any], deals: int) -> float:
     """``legal_actions`` calls per second on the positions of random deals (a quarter of
     ``deals``), timing only the calls."""
     rng = random.Random(2)
@@ -50,9 +50,9 @@ def legal_per_s(game: Game, deals: int) -> float:
 
 
 def duel_deals(
-    game: Game,
-    strong: Callable[[], Bot],
-    weak: Callable[[], Bot],
+    game: Game[Any],
+    strong: Callable[[], Bot[Any]],
+    weak: Callable[[], Bot[Any]],
     deals: int,
     budget: int,
     first_seed: int,

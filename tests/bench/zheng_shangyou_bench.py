@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import Any
 
 from shedding_bench_common import BUDGET, deals_per_s, decision_times, duel_deals, legal_per_s
 
@@ -25,7 +26,7 @@ def engine_figures(deals: int, repeats: int) -> dict[str, float]:
 
 
 def duel(
-    strong: Callable[[], Bot], weak: Callable[[], Bot], deals: int, budget: int
+    strong: Callable[[], Bot[Any]], weak: Callable[[], Bot[Any]], deals: int, budget: int
 ) -> dict[str, float]:
     """``strong`` in one seat (rotating with the deal number) against two ``weak`` bots."""
     wins = 0

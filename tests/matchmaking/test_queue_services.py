@@ -300,11 +300,13 @@ def test_four_seat_partnership_games_get_balanced_teams(make_user, wall, monkeyp
     from dataclasses import replace
 
     from games import registry
+    from games.core import RatingMode
 
     holdem = registry.get_game("holdem")
-    as_teams = replace(holdem, rating_mode="teams")
+    as_teams = replace(holdem, rating_mode=RatingMode.TEAMS)
     games = {**registry.all_games(), "holdem": as_teams}
     monkeypatch.setattr(registry, "all_games", lambda: games)
+    monkeypatch.setattr("live.catalogue.playable_games", lambda: games)
     users = [make_user() for _ in range(4)]
     for user, rating in zip(users, (1400, 1450, 1500, 1550), strict=True):
         rated(user, rating, "holdem")

@@ -2,13 +2,14 @@
 
 Both games run the same invariants over random deals through the :class:`games.core.Game`
 interface: snapshots survive JSON, views are JSON-safe and name no hidden card, a refused action
-changes nothing, and the move log replays to the same state.
+changes nothing, the move log replays to the same state, and fixed deals play like the seed's.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.core import JSON, Game, IllegalAction, State
@@ -23,7 +24,9 @@ def view_names(view: object) -> set[str]:
     return {view} if isinstance(view, str) else set()
 
 
-def assert_snapshot_round_trips(game: Game, state: State, data: Mapping[str, JSON]) -> None:
+def assert_snapshot_round_trips(
+    game: Game[Any], state: State[Any], data: Mapping[str, JSON]
+) -> None:
     """``data`` (the state's snapshot) survives JSON, and every view is JSON-safe."""
     assert game.state_from_json(json.loads(json.dumps(data))).to_json() == data
     for viewer in (None, 0, 1, 2):
@@ -31,7 +34,7 @@ def assert_snapshot_round_trips(game: Game, state: State, data: Mapping[str, JSO
 
 
 def assert_rejected(
-    game: Game, data: Mapping[str, JSON], seat: int, action: Any, message: str
+    game: Game[Any], data: Mapping[str, JSON], seat: int, action: Any, message: str
 ) -> None:
     """``action`` raises IllegalAction on the state ``data`` and leaves it unchanged."""
     trial = game.state_from_json(data)
@@ -44,9 +47,37 @@ def assert_rejected(
     assert trial.to_json() == data
 
 
-def assert_replays(game: Game, seed: int, log: Sequence[tuple[int, JSON]], state: State) -> None:
+def assert_replays(
+    game: Game[Any], seed: int, log: Sequence[tuple[int, JSON]], state: State[Any]
+) -> None:
     """The encoded move log, decoded and applied to a fresh deal, reaches ``state`` again."""
     replay = game.new_state(3, {}, seed)
     for seat, raw in log:
         replay.apply(seat, game.decode_action(raw))
     assert replay.to_json() == state.to_json()
+
+
+Chooser = Callable[[State[Any], int, random.Random], Any]
+"""Picks the action ``seat`` takes in ``state`` (tests steer matches with it)."""
+
+
+def assert_plays_alike(
+    game: Game[Any], first: State[Any], second: State[Any], choose: Chooser, rng_seed: int
+) -> int:
+    """Both states see the same views at every step when the same actions are taken in both;
+    returns the number of actions taken."""
+    rng = random.Random(rng_seed)
+    steps = 0
+    while True:
+        for viewer in (None, 0, 1, 2):
+            assert first.view(viewer) == second.view(viewer)
+        assert first.pending() == second.pending()
+        if first.is_over():
+            assert second.is_over() and first.result() == second.result()
+            return steps
+        seat = first.pending()[0].seat
+        action = choose(first, seat, rng)
+        first_events = first.apply(seat, action)
+        second_events = second.apply(seat, action)
+        assert first_events == second_events
+        steps += 1

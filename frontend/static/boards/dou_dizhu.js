@@ -3,8 +3,10 @@
 // (Play / Pass / Hint), and the settlement worked out at the end.
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/dou_dizhu.md.
-import { el, cardBoard, cardRow, cardBacks, cardsText } from "./cards.js";
-import { sheddingDict, sharedEventText, playControls, playTurnText, seatsAround, tableBadges, cardCount, seatBacks, tablePlayNodes, resultRows, resultYou } from "./shedding.js";
+import { el } from "../kit/dom.js";
+import { cardRow, cardBacks, cardsText } from "../kit/cards.js";
+import { cardBoard } from "../kit/card-board.js";
+import { sheddingDict, sharedEventText, playControls, playTurnText, seatsAround, tableBadges, cardCount, seatBacks, tablePlayNodes, resultRows, resultYou } from "../kit/shedding.js";
 
 const DICT = {
   en: {

@@ -4,8 +4,10 @@
 // and the hand history.
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/holdem.md.
-import { el, cardBoard, cardRow, cardSvg, cardName, cardsText, fillLog, parseCard } from "./cards.js";
-import { pokerDict, betControls, showBets, betKeys, betTurnText, stackAndBet, sharedEventText, showStandings } from "./poker.js";
+import { el } from "../kit/dom.js";
+import { cardRow, cardSvg, cardName, cardsText, parseCard } from "../kit/cards.js";
+import { cardBoard, fillLog } from "../kit/card-board.js";
+import { pokerDict, betControls, showBets, betKeys, betTurnText, stackAndBet, sharedEventText, showStandings } from "../kit/poker.js";
 
 const DICT = {
   en: {

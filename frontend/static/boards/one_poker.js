@@ -3,8 +3,11 @@
 // a slider inside the view's limits, and the reveal of the last deal.
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/one_poker.md.
-import { el, cardBoard, cardRow, cardSvg, cardName, cardText, fillLog, parseCard } from "./cards.js";
-import { pokerDict, betControls, showBets, betKeys, betTurnText, stackAndBet, sharedEventText, showStandings } from "./poker.js";
+import { el } from "../kit/dom.js";
+import { cardRow, cardSvg, cardName, cardText, parseCard } from "../kit/cards.js";
+import { cardBoard, fillLog } from "../kit/card-board.js";
+import { seatsAfter } from "../kit/seats.js";
+import { pokerDict, betControls, showBets, betKeys, betTurnText, stackAndBet, sharedEventText, showStandings } from "../kit/poker.js";
 
 const DICT = {
   en: {
@@ -141,7 +144,7 @@ export function mount(root, options) {
 
   function renderSeats(f, view) {
     b.seatsRow.replaceChildren();
-    const order = f.seat === 1 ? [0, 1] : [1, 0];
+    const order = seatsAfter(2, f.seat ?? 0);
     for (const s of order) {
       const sig = view.signals?.[s];
       b.seatsRow.append(b.seatBox(s, (view.to_act || []).includes(s), "",

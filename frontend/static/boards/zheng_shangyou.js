@@ -3,8 +3,11 @@
 // nothing beats the table), and the settlement worked out at the end.
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/zheng_shangyou.md.
-import { el, cardBoard, sameRanks, parseCard } from "./cards.js";
-import { sheddingDict, sharedEventText, playControls, playTurnText, seatsAround, tableBadges, cardCount, seatBacks, tablePlayNodes, resultRows, resultYou } from "./shedding.js";
+import { el } from "../kit/dom.js";
+import { parseCard } from "../kit/cards.js";
+import { sameRanks } from "../kit/hand.js";
+import { cardBoard } from "../kit/card-board.js";
+import { sheddingDict, sharedEventText, playControls, playTurnText, seatsAround, tableBadges, cardCount, seatBacks, tablePlayNodes, resultRows, resultYou } from "../kit/shedding.js";
 
 const DICT = {
   en: {

@@ -14,7 +14,13 @@
  *   seats        the seats this user holds, e.g. [] (spectator), [1], or [0, 1] (pass and play).
  *   lang         "de" or "en" (from <html lang>).
  *   t(key, vars) the shared translator (keys of MESSAGES below); boards keep their own dictionary
- *                for their own words and may use makeTranslator() to build it.
+ *                for their own words and build its translator with makeTranslator() (kit/i18n.js,
+ *                also exported here).
+ *
+ *   The shared helpers of the boards live in static/kit/ (dom, i18n, seats, focus and hand-over,
+ *   cards, hand, card-board, bet-panel, poker, shedding): static/boards/ holds only one module per
+ *   game (<slug>.js, its own CSS, and a <slug>/ folder of its parts if it has one), because the
+ *   platform offers a game for every boards/<slug>.js.
  *
  *   update(stateBySeat, lastState) is called after every applied `state` message:
  *     stateBySeat  { [seat]: stateMessage } for each of the user's seats, or { spectator: stateMessage }
@@ -31,6 +37,11 @@
  * (snapshots always replace). A gap is suspected when an `ack` names a seq that no state reaches within
  * GAP_WAIT_MS, or after a reconnect; both are settled with `resync`.
  */
+
+import { makeTranslator, pageLang } from "../kit/i18n.js";
+
+// The one translator and the page language, re-exported for the boards (interface above).
+export { makeTranslator, pageLang };
 
 const PING_EVERY_MS = 10_000;
 const GAP_WAIT_MS = 1_500;
@@ -95,21 +106,6 @@ export const MESSAGES = {
   },
 };
 
-/** The page language ("de" or "en") from <html lang>. */
-export function pageLang() {
-  const lang = (document.documentElement.lang || "en").slice(0, 2).toLowerCase();
-  return lang === "de" ? "de" : "en";
-}
-
-/** A translator over a {en:{…}, de:{…}} dictionary: t("key", {name: "x"}) fills {name}. */
-export function makeTranslator(dict, lang = pageLang(), fallback = null) {
-  return function t(key, vars = {}) {
-    let text = dict[lang]?.[key] ?? dict.en?.[key];
-    if (text === undefined) text = fallback ? fallback(key, vars) : key;
-    return String(text).replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
-  };
-}
-
 export const t = makeTranslator(MESSAGES);
 
 function newCommandId() {
@@ -151,7 +147,7 @@ export function createLiveClient({ wsPath, onState = () => {}, onError = () => {
     status(everOpened ? "reconnecting" : "connecting");
     try {
       socket = new WebSocket(url);
-    } catch (err) {
+    } catch {
       scheduleReconnect();
       return;
     }

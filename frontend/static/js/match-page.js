@@ -1,6 +1,7 @@
 // The live match page (templates/live/match.html): players, clocks, connection, errors, resign,
 // rules help, the final result; the game itself is drawn by the board module it imports.
-import { createLiveClient, createClockWidget, createToaster, makeTranslator, pageLang, t as sharedT } from "./live-client.js";
+import { createLiveClient, createClockWidget, createToaster, t as sharedT } from "./live-client.js";
+import { makeTranslator, pageLang } from "../kit/i18n.js";
 
 const PAGE = {
   en: {
@@ -26,6 +27,8 @@ const PAGE = {
     end_abort: "The match was aborted.",
     end_unreliable_time: "The match was aborted because the server's time measurement was unreliable. It is not rated.",
     end_stall: "The match ended because a player did not continue in time.",
+    end_outage: "The match was aborted because the server was down while the clock ran. It is not rated.",
+    end_no_start: "The match was aborted because a player did not make their first move in time. It is not rated.",
     placing: "{place}. {name}",
     score: "score {score}",
     rated: "This match is rated.",
@@ -55,6 +58,8 @@ const PAGE = {
     end_abort: "Die Partie wurde abgebrochen.",
     end_unreliable_time: "Die Partie wurde abgebrochen, weil die Zeitmessung des Servers unzuverlässig war. Sie wird nicht gewertet.",
     end_stall: "Die Partie endete, weil ein Spieler nicht rechtzeitig weitergemacht hat.",
+    end_outage: "Die Partie wurde abgebrochen, weil der Server ausgefallen war, während die Uhr lief. Sie wird nicht gewertet.",
+    end_no_start: "Die Partie wurde abgebrochen, weil ein Spieler seinen ersten Zug nicht rechtzeitig gemacht hat. Sie wird nicht gewertet.",
     placing: "{place}. {name}",
     score: "Ergebnis {score}",
     rated: "Diese Partie wird gewertet.",

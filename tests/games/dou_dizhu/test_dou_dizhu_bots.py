@@ -10,18 +10,19 @@ from games.cards.shedding import Pass, Play
 from games.dou_dizhu import GAME
 from games.dou_dizhu.bots import ExpertBot, GreedyBot, PlannerBot
 from games.dou_dizhu.state import Bid, DouDizhuState
-from support.dou_dizhu import fixed_deck
+from support.dou_dizhu import fixed_deal
+from support.sizes import examples
 
 
 def fixed(hands: dict[int, str], bottom: str, first: int = 0) -> DouDizhuState:
-    state = GAME.new_state(3, {"deck": fixed_deck(hands, bottom), "first_bidder": first}, 0)
+    state = GAME.new_state(3, {"deals": [fixed_deal(hands, bottom, first)]}, 0)
     assert isinstance(state, DouDizhuState)
     return state
 
 
 def test_every_level_plays_complete_legal_deals() -> None:
     for level, make in GAME.bots.items():
-        for seed in range(4):
+        for seed in range(examples(1, 4)):
             state = GAME.new_state(3, {}, seed)
             bots = [make() for _ in range(3)]
             rng = random.Random(seed)
@@ -79,7 +80,7 @@ def test_expert_bids_three_with_a_strong_hand_and_passes_a_weak_one() -> None:
 def test_sampled_worlds_agree_with_the_view() -> None:
     from games.dou_dizhu.search import sample_world
 
-    for seed in range(6):
+    for seed in range(examples(2, 6)):
         state = GAME.new_state(3, {}, seed)
         rng = random.Random(seed)
         while not state.is_over() and (

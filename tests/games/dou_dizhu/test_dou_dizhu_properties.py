@@ -21,6 +21,7 @@ from support.shedding import (
     assert_snapshot_round_trips,
     view_names,
 )
+from support.sizes import examples, scaled
 
 DECK = deck()
 
@@ -36,7 +37,7 @@ def brute_force(counts: list[int], table: Combo | None) -> set[tuple[int, ...]]:
     return out
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150))
 @given(
     st.lists(st.sampled_from(DECK), min_size=1, max_size=11, unique=True),
     st.lists(st.sampled_from(DECK), min_size=1, max_size=10, unique=True),
@@ -55,7 +56,7 @@ def test_generated_plays_are_exactly_the_legal_plays(
 
 def test_generation_on_full_hands_lists_only_valid_distinct_plays() -> None:
     rng = random.Random(5)
-    for _ in range(40):
+    for _ in range(examples(4, 40)):
         cards = rng.sample(DECK, 20)
         counts = SHEDDING_ORDER.counts(cards)
         plays = generate(counts, None)
@@ -84,7 +85,7 @@ def _random_cards(rng: random.Random, hand: list[int]) -> tuple[int, ...]:
     return tuple(rng.sample(hand, min(size, len(hand))))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=scaled(25))
 @given(st.integers(0, 10**9))
 def test_random_deals_keep_every_invariant(seed: int) -> None:
     state = GAME.new_state(3, {}, seed)
@@ -103,6 +104,7 @@ def test_random_deals_keep_every_invariant(seed: int) -> None:
         assert_snapshot_round_trips(GAME, state, data)
         for viewer in (None, 0, 1, 2):
             assert not (view_names(state.view(viewer)) & _hidden_names(state, viewer))
+            assert state.hidden_from(viewer) == _hidden_names(state, viewer)
         for other in range(3):
             if other != seat:
                 assert state.legal_actions(other) == []
@@ -139,10 +141,11 @@ def test_random_deals_keep_every_invariant(seed: int) -> None:
     landlord = view["landlord"]
     assert results[landlord].weight == 2
     assert results[view["result"]["winner"]].placing == 1
+    assert all(not state.hidden_from(viewer) for viewer in (None, 0, 1, 2))  # hands shown
     assert_replays(GAME, seed, log, state)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=scaled(15))
 @given(st.integers(0, 10**9))
 def test_every_offered_action_applies(seed: int) -> None:
     state = GAME.new_state(3, {}, seed)
@@ -160,7 +163,7 @@ def test_every_offered_action_applies(seed: int) -> None:
 def test_generation_is_complete_for_plane_and_four_heavy_hands() -> None:
     """Random hands rarely hold planes or four of a kind with kickers: build such hands."""
     rng = random.Random(11)
-    for _ in range(25):
+    for _ in range(examples(3, 25)):
         counts = [0] * 15
         start = rng.randrange(0, 9)
         for s in range(start, start + rng.choice([2, 3])):

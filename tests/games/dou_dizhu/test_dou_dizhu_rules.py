@@ -8,19 +8,22 @@ import pytest
 from games.cards import deck, parse, parse_many, show
 from games.cards.groups import SHEDDING_ORDER
 from games.cards.shedding import Pass, Play
-from games.core import IllegalAction, MalformedAction, forfeit_result
+from games.core import IllegalAction, MalformedAction
 from games.dou_dizhu import GAME
-from games.dou_dizhu.state import Bid, DouDizhuState
-from support.dou_dizhu import fixed_deck
+from games.dou_dizhu.state import Bid, DouDizhuState, deal_for
+from support.dou_dizhu import fixed_deal
 
 
 def new(
     hands: dict[int, str] | None = None, bottom: str = "", first: int = 0, seed: int = 1
 ) -> DouDizhuState:
-    opts: dict[str, object] = {"first_bidder": first}
-    if hands is not None:
-        opts["deck"] = fixed_deck(hands, bottom)
-    state = GAME.new_state(3, opts, seed)
+    """Deal 0 fixed: ``hands`` and ``bottom`` if given (else the seed's cards), ``first`` bids
+    first; later deals come from ``seed``."""
+    if hands is None:
+        deal = {**deal_for(3, seed, 0), "first_bidder": first}
+    else:
+        deal = fixed_deal(hands, bottom, first)
+    state = GAME.new_state(3, {"deals": [deal]}, seed)
     assert isinstance(state, DouDizhuState)
     return state
 
@@ -248,9 +251,10 @@ def test_state_round_trips_through_json() -> None:
 def test_game_declaration() -> None:
     assert GAME.slug == "dou_dizhu" and GAME.seat_counts == (3,)
     assert GAME.rating_mode == "teams"
-    assert GAME.teams(3) == [0, 1, 2]
+    bidding = new(first=0)
+    assert [r.team for r in bidding.forfeit(1)] == [0, 1, 2]
     assert list(GAME.bots) == ["random", "greedy", "planner", "expert"]
-    assert [r.placing for r in forfeit_result(GAME, 3, 1)] == [1, 2, 1]
+    assert [r.placing for r in bidding.forfeit(1)] == [1, 2, 1]
 
 
 # ---- settlement worked by hand ---------------------------------------------------------------

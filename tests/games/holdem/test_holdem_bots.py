@@ -53,7 +53,7 @@ def test_starting_hand_order() -> None:
 
 def test_expert_shoves_the_nuts_and_folds_junk_to_an_all_in() -> None:
     deals = [{"hole": {"0": ["AS", "AD"], "1": ["7C", "2D"], "2": ["KS", "KD"]}}]
-    state = HoldemState(4, {"deals": deals}, 3)
+    state = HoldemState.new(4, {"deals": deals}, 3)
     bot = ExpertBot()
     rng = random.Random(0)
     state.apply(3, BetAction("raise", 1000))

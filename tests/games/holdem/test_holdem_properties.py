@@ -13,8 +13,9 @@ from games.core import IllegalAction
 from games.holdem import GAME
 from games.holdem.state import BOARD_AFTER, HoldemState
 from games.poker.betting import BetAction
+from support.sizes import scaled
 
-SETTINGS = settings(max_examples=25, deadline=None)
+SETTINGS = settings(max_examples=scaled(25))
 
 
 def random_action(state: HoldemState, seat: int, rng: random.Random) -> BetAction:
@@ -29,8 +30,10 @@ def junk_actions(state: HoldemState, seat: int) -> list[tuple[int, Any]]:
     """Actions that must all be rejected now."""
     legal = set(state.legal_actions(seat))
     view = state.view(seat)
-    out: list[tuple[int, Any]] = [((seat + 1) % state.n, BetAction("check")),
-                                  ((seat + 1) % state.n, BetAction("fold"))]
+    out: list[tuple[int, Any]] = [
+        ((seat + 1) % state.n, BetAction("check")),
+        ((seat + 1) % state.n, BetAction("fold")),
+    ]
     for kind in ("check", "call", "fold", "bet", "raise"):
         candidate = BetAction(kind, 0 if kind not in ("bet", "raise") else 10**6)
         if candidate not in legal:
@@ -42,7 +45,7 @@ def junk_actions(state: HoldemState, seat: int) -> list[tuple[int, Any]]:
 
 
 def play(seed: int, seats: int, max_steps: int, check_junk: bool) -> tuple[HoldemState, list[Any]]:
-    state = HoldemState(seats, {}, seed)
+    state = HoldemState.new(seats, {}, seed)
     rng = random.Random(seed)
     total = sum(state.stacks) + sum(state.round.bets)
     log: list[Any] = []
@@ -65,9 +68,9 @@ def play(seed: int, seats: int, max_steps: int, check_junk: bool) -> tuple[Holde
         state.apply(seat, action)
         if state.hand_no != hand or state.is_over():
             assert state.last_hand is not None
-            assert sum(state.last_hand["stacks"]) == total  # every pot paid out in full
-            paid = sum(sum(p["shares"].values()) for p in state.last_hand["pots"])
-            assert paid == sum(p["amount"] for p in state.last_hand["pots"])
+            assert sum(state.last_hand.stacks) == total  # every pot paid out in full
+            paid = sum(sum(p.shares.values()) for p in state.last_hand.pots)
+            assert paid == sum(p.amount for p in state.last_hand.pots)
         log.append(GAME.encode_action(action))
         assert sum(state.stacks) + sum(state.contrib) + sum(state.round.bets) == total
         assert min(state.stacks) >= 0
@@ -86,7 +89,7 @@ def test_other_actions_are_rejected_and_change_nothing(seed: int) -> None:
     play(seed, 4, 60, check_junk=True)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=scaled(10))
 @given(st_.integers(0, 10**9))
 def test_full_match_pays_every_pot_and_ends_with_one_player(seed: int) -> None:
     state, _ = play(seed, 4, 100_000, check_junk=False)
@@ -129,12 +132,13 @@ def test_views_never_show_hidden_cards(seed: int, steps: int) -> None:
 
 
 @SETTINGS
-@given(st_.integers(0, 10**9),
-       st_.lists(st_.sampled_from([1, 5, 10, 15, 19, 20, 21, 35, 60, 200]), min_size=2,
-                 max_size=4))
+@given(
+    st_.integers(0, 10**9),
+    st_.lists(st_.sampled_from([1, 5, 10, 15, 19, 20, 21, 35, 60, 200]), min_size=2, max_size=4),
+)
 def test_short_stacks_and_all_in_blinds_keep_chips_and_finish(seed: int, stacks: list[int]) -> None:
     """Blinds posted short or all-in, short all-in raises and side pots on every hand."""
-    state = HoldemState(len(stacks), {"stacks": stacks}, seed)
+    state = HoldemState.new(len(stacks), {"stacks": stacks}, seed)
     rng = random.Random(seed)
     total = sum(stacks)
     for _ in range(20_000):

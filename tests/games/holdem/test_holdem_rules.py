@@ -14,12 +14,13 @@ from games.holdem.state import HoldemState
 from games.poker.betting import BetAction
 
 
-def state(seats: int = 4, stacks: list[int] | None = None, deals: list[Any] | None = None,
-          seed: int = 1) -> HoldemState:
+def state(
+    seats: int = 4, stacks: list[int] | None = None, deals: list[Any] | None = None, seed: int = 1
+) -> HoldemState:
     options: dict[str, Any] = {"deals": deals or []}
     if stacks:
         options["stacks"] = stacks
-    return HoldemState(seats, options, seed)
+    return HoldemState.new(seats, options, seed)
 
 
 def act(st: HoldemState, seat: int, kind: str, to: int = 0) -> None:
@@ -93,8 +94,8 @@ def test_minimum_opening_bet_is_20_after_the_flop() -> None:
 
 def test_short_all_in_facing_one_who_acted_and_one_who_has_not() -> None:
     st = state(stacks=[90, 1000, 1000, 1000])
-    act(st, 3, "raise", 60)        # a full raise of 40
-    act(st, 0, "raise", 90)        # all-in, 30 more: short
+    act(st, 3, "raise", 60)  # a full raise of 40
+    act(st, 0, "raise", 90)  # all-in, 30 more: short
     v1 = st.view(1)
     assert v1["raise_kind"] == "raise" and v1["min_to"] == 130  # small blind has not acted
     act(st, 1, "call")
@@ -109,28 +110,36 @@ def test_short_all_in_facing_one_who_acted_and_one_who_has_not() -> None:
     assert st.view(None)["street"] == "flop"
 
 
-HAND_SIDE_POTS = {"hole": {"0": ["3H", "4D"], "1": ["9C", "9D"], "2": ["AH", "AD"],
-                           "3": ["QH", "QD"]},
-                  "board": ["2C", "7D", "9H", "JS", "KC"]}
+HAND_SIDE_POTS = {
+    "hole": {"0": ["3H", "4D"], "1": ["9C", "9D"], "2": ["AH", "AD"], "3": ["QH", "QD"]},
+    "board": ["2C", "7D", "9H", "JS", "KC"],
+}
 
 
 def test_three_way_all_in_with_two_side_pots() -> None:
     st = state(stacks=[1000, 100, 250, 400], deals=[HAND_SIDE_POTS])
-    act(st, 3, "raise", 400)   # all-in
+    act(st, 3, "raise", 400)  # all-in
     act(st, 0, "call")
-    act(st, 1, "call")         # all-in for 100
-    act(st, 2, "call")         # all-in for 250
+    act(st, 1, "call")  # all-in for 100
+    act(st, 2, "call")  # all-in for 250
     last = st.last_hand
-    assert last is not None and last["showdown"] is True
-    pots = [(p["amount"], p["eligible"], p["winners"]) for p in last["pots"]]
-    assert pots == [(400, [0, 1, 2, 3], [1]), (450, [0, 2, 3], [2]), (300, [0, 3], [3])]
-    assert last["stacks"] == [600, 400, 450, 300]
-    assert last["pots"][0]["hand"] == "Trips"
+    assert last is not None and last.showdown is True
+    pots = [(p.amount, p.eligible, p.winners) for p in last.pots]
+    assert pots == [(400, (0, 1, 2, 3), (1,)), (450, (0, 2, 3), (2,)), (300, (0, 3), (3,))]
+    assert last.stacks == (600, 400, 450, 300)
+    assert last.pots[0].hand == "Trips"
 
 
 def test_automatic_run_out_when_no_more_betting_is_possible() -> None:
-    st = state(seats=2, deals=[{"hole": {"0": ["AS", "AD"], "1": ["KS", "KD"]},
-                                "board": ["2C", "7D", "9H", "JS", "3C"]}])
+    st = state(
+        seats=2,
+        deals=[
+            {
+                "hole": {"0": ["AS", "AD"], "1": ["KS", "KD"]},
+                "board": ["2C", "7D", "9H", "JS", "3C"],
+            }
+        ],
+    )
     act(st, 0, "raise", 1000)
     # nobody else can bet after an all-in that covers everyone: only call or fold
     assert st.legal_actions(1) == [BetAction("fold"), BetAction("call")]
@@ -148,20 +157,20 @@ def test_odd_chip_goes_clockwise_from_the_buttons_left() -> None:
     act(st, 0, "fold")
     act(st, 1, "call")
     act(st, 2, "check")
-    act(st, 1, "bet", 21)      # flop
+    act(st, 1, "bet", 21)  # flop
     act(st, 2, "call")
     act(st, 3, "call")
-    act(st, 1, "check")        # turn
+    act(st, 1, "check")  # turn
     act(st, 2, "bet", 20)
     act(st, 3, "call")
     act(st, 1, "fold")
-    act(st, 2, "check")        # river
+    act(st, 2, "check")  # river
     act(st, 3, "check")
     last = st.last_hand
     assert last is not None
-    assert last["pots"][0]["amount"] == 163 and last["pots"][0]["winners"] == [2, 3]
-    assert last["pots"][0]["shares"] == {"2": 82, "3": 81}  # seat 2 sits first after seat 1
-    assert last["stacks"] == [1000, 959, 1021, 1020]
+    assert last.pots[0].amount == 163 and last.pots[0].winners == (2, 3)
+    assert last.pots[0].shares == {2: 82, 3: 81}  # seat 2 sits first after seat 1
+    assert last.stacks == (1000, 959, 1021, 1020)
 
 
 def test_last_unfolded_player_wins_without_showing() -> None:
@@ -170,8 +179,8 @@ def test_last_unfolded_player_wins_without_showing() -> None:
     act(st, 0, "fold")
     act(st, 1, "fold")
     last = st.last_hand
-    assert last is not None and last["showdown"] is False and last["shown"] == {}
-    assert last["stacks"] == [1000, 990, 1010, 1000]
+    assert last is not None and last.showdown is False and last.shown == {}
+    assert last.stacks == (1000, 990, 1010, 1000)
     assert "hole" not in str(st.view(None)["last_events"][:3])
 
 
@@ -186,8 +195,12 @@ def test_heads_up_button_posts_small_blind_and_acts_first_pre_flop() -> None:
 
 
 def test_heads_up_transition_moves_the_button_so_no_big_blind_twice() -> None:
-    deals = [{"hole": {"0": ["2C", "7D"], "1": ["AS", "AD"], "2": ["KS", "QD"]},
-              "board": ["3C", "8D", "9H", "JS", "4C"]}]
+    deals = [
+        {
+            "hole": {"0": ["2C", "7D"], "1": ["AS", "AD"], "2": ["KS", "QD"]},
+            "board": ["3C", "8D", "9H", "JS", "4C"],
+        }
+    ]
     st = state(seats=3, stacks=[100, 1000, 1000], deals=deals)
     assert (st.button, st.sb, st.bb) == (0, 1, 2)
     act(st, 0, "raise", 100)
@@ -200,8 +213,9 @@ def test_heads_up_transition_moves_the_button_so_no_big_blind_twice() -> None:
 
 
 def test_button_moves_to_the_next_remaining_player_and_eliminated_are_dealt_out() -> None:
-    deals = [{"hole": {"1": ["2C", "7D"], "2": ["AS", "AD"]},
-              "board": ["3C", "8D", "9H", "JS", "4C"]}]
+    deals = [
+        {"hole": {"1": ["2C", "7D"], "2": ["AS", "AD"]}, "board": ["3C", "8D", "9H", "JS", "4C"]}
+    ]
     st = state(stacks=[1000, 10, 1000, 1000], deals=deals)
     act(st, 3, "fold")
     act(st, 0, "fold")
@@ -214,8 +228,12 @@ def test_button_moves_to_the_next_remaining_player_and_eliminated_are_dealt_out(
 
 
 def test_match_ends_with_one_player_and_placing_follows_elimination_order() -> None:
-    deals = [{"hole": {"0": ["2C", "7D"], "1": ["AS", "AD"], "2": ["KS", "KD"]},
-              "board": ["3C", "8D", "9H", "JS", "4C"]}]
+    deals = [
+        {
+            "hole": {"0": ["2C", "7D"], "1": ["AS", "AD"], "2": ["KS", "KD"]},
+            "board": ["3C", "8D", "9H", "JS", "4C"],
+        }
+    ]
     st = state(seats=3, stacks=[100, 300, 200], deals=deals)
     act(st, 0, "raise", 100)
     act(st, 1, "raise", 300)
@@ -227,8 +245,9 @@ def test_match_ends_with_one_player_and_placing_follows_elimination_order() -> N
 
 
 def test_hands_tie_on_the_best_five_and_split() -> None:
-    deals = [{"hole": {"0": ["2C", "3D"], "1": ["4H", "5S"]},
-              "board": ["AS", "AD", "KH", "KS", "QC"]}]
+    deals = [
+        {"hole": {"0": ["2C", "3D"], "1": ["4H", "5S"]}, "board": ["AS", "AD", "KH", "KS", "QC"]}
+    ]
     st = state(seats=2, deals=deals)
     act(st, 0, "call")
     act(st, 1, "check")
@@ -236,15 +255,19 @@ def test_hands_tie_on_the_best_five_and_split() -> None:
         act(st, 1, "check")
         act(st, 0, "check")
     last = st.last_hand
-    assert last is not None and last["pots"][0]["winners"] == [0, 1]
-    assert last["stacks"] == [1000, 1000]
+    assert last is not None and last.pots[0].winners == (0, 1)
+    assert last.stacks == (1000, 1000)
 
 
 def test_illegal_action_names_the_rule_and_leaves_state_unchanged() -> None:
     st = state()
     before = st.to_json()
-    for seat, action in ((0, BetAction("call")), (3, BetAction("check")),
-                         (3, BetAction("raise", 30)), (3, BetAction("raise", 5000))):
+    for seat, action in (
+        (0, BetAction("call")),
+        (3, BetAction("check")),
+        (3, BetAction("raise", 30)),
+        (3, BetAction("raise", 5000)),
+    ):
         with pytest.raises(IllegalAction) as err:
             st.apply(seat, action)
         assert err.value.message

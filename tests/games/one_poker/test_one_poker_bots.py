@@ -6,8 +6,9 @@ import random
 
 from games.cards import face, parse
 from games.one_poker import GAME
+from games.one_poker.actions import Lock
 from games.one_poker.bots import BLUFF_RATE, ExpertBot, value
-from games.one_poker.state import Lock, OnePokerState
+from games.one_poker.state import OnePokerState
 from games.poker.betting import BetAction
 
 
@@ -31,7 +32,7 @@ def test_card_values_put_ace_and_king_on_top_and_two_beats_only_the_ace() -> Non
 
 def test_expert_locks_the_card_that_beats_what_the_signals_allow() -> None:
     # seat 0 holds an Ace and a 2; seat 1 shows two DOWN cards, so the Ace beats anything it has
-    state = OnePokerState(2, {"stock": ["AH", "4S", "2D", "5C"]}, 1)
+    state = OnePokerState.new(2, {"deals": [["AH", "4S", "2D", "5C"]]}, 1)
     choice = ExpertBot().choose(state.view(0), state.legal_actions(0), random.Random(0), 200)
     assert choice == Lock(face(parse("AH")))
     # seat 1 holds a 4 and a 5 against one UP and one DOWN card: the 5 wins more often
@@ -40,7 +41,7 @@ def test_expert_locks_the_card_that_beats_what_the_signals_allow() -> None:
 
 
 def test_expert_value_bets_a_sure_winner() -> None:
-    state = OnePokerState(2, {"stock": ["AH", "4S", "2D", "5C"]}, 1)
+    state = OnePokerState.new(2, {"deals": [["AH", "4S", "2D", "5C"]]}, 1)
     state.apply(0, Lock(face(parse("AH"))))
     state.apply(1, Lock(face(parse("5C"))))
     choice = ExpertBot().choose(state.view(0), state.legal_actions(0), random.Random(0), 200)
@@ -49,7 +50,7 @@ def test_expert_value_bets_a_sure_winner() -> None:
 
 def test_expert_bluffs_weak_locks_at_the_measured_rate() -> None:
     # seat 1 locked a 3 against two UP cards; checked to it, it bets only as a bluff
-    state = OnePokerState(2, {"stock": ["AH", "3S", "KD", "4C"]}, 1)
+    state = OnePokerState.new(2, {"deals": [["AH", "3S", "KD", "4C"]]}, 1)
     state.apply(0, Lock(face(parse("AH"))))
     state.apply(1, Lock(face(parse("3S"))))
     state.apply(0, BetAction("check"))

@@ -12,10 +12,12 @@ from hypothesis import strategies as st_
 from games.cards import face, parse, rank
 from games.core import IllegalAction
 from games.one_poker import GAME
-from games.one_poker.state import UP_FROM, Lock, OnePokerState
+from games.one_poker.actions import Lock
+from games.one_poker.state import UP_FROM, OnePokerState
 from games.poker.betting import BetAction
+from support.sizes import scaled
 
-SETTINGS = settings(max_examples=30, deadline=None)
+SETTINGS = settings(max_examples=scaled(30))
 
 
 def random_action(state: OnePokerState, seat: int, rng: random.Random) -> Any:
@@ -43,7 +45,7 @@ def junk_actions(state: OnePokerState, seat: int) -> list[tuple[int, Any]]:
 
 
 def play(seed: int, max_steps: int, check_junk: bool) -> tuple[OnePokerState, list[Any]]:
-    state = OnePokerState(2, {}, seed)
+    state = OnePokerState.new(2, {}, seed)
     rng = random.Random(seed)
     log: list[Any] = []
     for _ in range(max_steps):

@@ -1,4 +1,4 @@
-"""One Poker rules, with deals fixed through the 'stock' option (top of the stock first)."""
+"""One Poker rules, with the stock fixed through the 'deals' option (top of the stock first)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,14 @@ import pytest
 from games.cards import face, is_joker, parse
 from games.core import IllegalAction
 from games.one_poker import GAME
-from games.one_poker.state import Lock, OnePokerState
+from games.one_poker.actions import Lock, card_name
+from games.one_poker.state import OnePokerState
 from games.poker.betting import BetAction
 
 
 def state(stock: list[str] | None = None, **options: Any) -> OnePokerState:
-    return OnePokerState(2, {"stock": stock or [], **options}, 3)
+    deals = {"deals": [stock]} if stock else {}
+    return OnePokerState.new(2, {**deals, **options}, 3)
 
 
 def lock(st: OnePokerState, seat: int, card: str) -> None:
@@ -90,7 +92,7 @@ def test_two_beats_ace() -> None:
     lock(st, 1, "2S")
     bet(st, 0, "check")
     bet(st, 1, "check")
-    assert st.last_deal is not None and st.last_deal["winner"] == 1
+    assert st.last_deal is not None and st.last_deal.winner == 1
     assert st.stacks == [18, 20]  # after paying the next ante
 
 
@@ -100,7 +102,7 @@ def test_higher_rank_wins_and_suits_never_matter() -> None:
     lock(st, 1, "QS")
     bet(st, 0, "bet", 3)
     bet(st, 1, "call")
-    assert st.last_deal is not None and st.last_deal["winner"] == 0 and st.last_deal["pot"] == 8
+    assert st.last_deal is not None and st.last_deal.winner == 0 and st.last_deal.pot == 8
 
 
 def test_equal_ranks_split_the_pot() -> None:
@@ -109,8 +111,8 @@ def test_equal_ranks_split_the_pot() -> None:
     lock(st, 1, "QS")
     bet(st, 0, "bet", 4)
     bet(st, 1, "call")
-    assert st.last_deal is not None and st.last_deal["winner"] is None
-    assert st.last_deal["shares"] == [5, 5]
+    assert st.last_deal is not None and st.last_deal.winner is None
+    assert st.last_deal.shares == (5, 5)
 
 
 def test_both_locked_cards_are_shown_after_a_fold() -> None:
@@ -120,8 +122,9 @@ def test_both_locked_cards_are_shown_after_a_fold() -> None:
     bet(st, 0, "bet", 5)
     bet(st, 1, "fold")
     last = st.last_deal
-    assert last is not None and last["locked"] == ["AH", "3S"] and last["folded"] == [False, True]
-    assert last["winner"] == 0 and st.view(None)["last_events"][-2]["kind"] == "reveal"
+    assert last is not None
+    assert [card_name(c) for c in last.locked] == ["AH", "3S"] and last.folded == (False, True)
+    assert last.winner == 0 and st.view(None)["last_events"][-2]["kind"] == "reveal"
 
 
 def test_keep_the_other_card_and_draw_one() -> None:
@@ -149,7 +152,7 @@ def test_first_player_seat_0_then_previous_winner_then_alternating_after_a_tie()
     lock(st, 1, "KS")
     bet(st, 1, "check")
     bet(st, 0, "check")
-    assert st.last_deal is not None and st.last_deal["winner"] is None
+    assert st.last_deal is not None and st.last_deal.winner is None
     assert st.first == 0  # a tie: the first player alternates
 
 
@@ -206,7 +209,7 @@ def test_uncovered_call_commits_the_rest_and_excess_is_refunded() -> None:
     bet(st, 0, "bet", 25)
     bet(st, 1, "call")  # only 9 left
     last = st.last_deal
-    assert last is not None and last["pot"] == 20 and last["winner"] == 0
+    assert last is not None and last.pot == 20 and last.winner == 0
     assert st.is_over() and st.stacks == [40, 0]
 
 

@@ -128,3 +128,40 @@ def test_action_codec_round_trips_and_rejects_garbage() -> None:
         decode_bet({"kind": "bet", "to": "20"})
     with pytest.raises(MalformedAction):
         decode_bet({"kind": "bet", "to": True})
+
+
+def test_bet_actions_are_frozen_slotted_records() -> None:
+    action = BetAction("raise", 60)
+    with pytest.raises(AttributeError):
+        action.to = 80  # type: ignore[misc]
+    assert not hasattr(action, "__dict__")
+
+
+def test_the_codec_takes_exactly_todays_fields() -> None:
+    for raw in (
+        {"kind": "call", "to": 0},
+        {"kind": "fold", "seat": 1},
+        {"kind": "raise", "to": 60, "all_in": False},
+        {"kind": "raise"},
+        {"kind": "raise", "to": 10**13},
+        {"kind": "bet", "to": -1},
+        {"kind": "bet", "to": 20.0},
+        {"to": 20},
+        ["kind", "bet"],
+    ):
+        with pytest.raises(MalformedAction):
+            decode_bet(raw)
+
+
+def test_a_bet_built_with_the_wrong_field_types_is_refused_before_any_arithmetic() -> None:
+    rnd = fresh([1000, 1000])
+    for bad in (
+        BetAction("raise", "60"),
+        BetAction("bet", None),
+        BetAction("allin"),
+        BetAction("check", 5),
+        BetAction(["bet"], 20),
+    ):
+        with pytest.raises(MalformedAction):
+            rnd.validate(0, bad)
+    assert rnd.bets == [0, 0] and rnd.actor == 0

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from games.spectacular_bid import GAME
+from games.spectacular_bid.actions import ACCEPT, DRAW, READY, WAIVE, Action, Bid, Place, Raise
 from games.spectacular_bid.bots import auction_choice
 from games.spectacular_bid.state import SpectacularBidState
 from games.spectacular_bid.tiles import ALL_TILES, tile
@@ -28,10 +29,10 @@ DRAW_DEAL = fixed(
 
 
 def started(deal: list[list[int]]) -> SpectacularBidState:
-    state = GAME.new_state(2, {"tiles": [deal]}, 5)
+    state = GAME.new_state(2, {"deals": [deal]}, 5)
     assert isinstance(state, SpectacularBidState)
-    state.apply(0, {"kind": "ready"})
-    state.apply(1, {"kind": "ready"})
+    state.apply(0, READY)
+    state.apply(1, READY)
     return state
 
 
@@ -59,18 +60,18 @@ def test_greedy_takes_the_best_immediate_score() -> None:
             [],
         )
     )
-    state.apply(1, {"kind": "place", "tile": [6, 6], "end": "origin"})
+    state.apply(1, Place((6, 6), "origin"))
     bot = GAME.bots["greedy"]()
     choice = bot.choose(state.view(0), state.legal_actions(0), random.Random(1), 0)
-    assert choice["tile"] == [6, 3]
+    assert isinstance(choice, Place) and choice.tile == (6, 3)
 
 
 def test_expert_infers_numbers_the_opponent_could_not_play() -> None:
     state = started(DRAW_DEAL)
-    state.apply(1, {"kind": "place", "tile": [6, 6], "end": "origin"})
-    state.apply(0, {"kind": "draw"})
-    state.apply(0, {"kind": "draw"})
-    state.apply(0, {"kind": "place", "tile": [6, 5], "end": "W"})
+    state.apply(1, Place((6, 6), "origin"))
+    state.apply(0, DRAW)
+    state.apply(0, DRAW)
+    state.apply(0, Place((6, 5), "W"))
     view = state.view(1)
     unseen = unseen_tiles(view)
     assert set(unseen) == set(state.hands[0]) | set(state.boneyard)
@@ -86,7 +87,7 @@ def test_expert_infers_numbers_the_opponent_could_not_play() -> None:
 
 def test_expert_knows_nobody_held_a_tile_above_the_rank_opening() -> None:
     state = started(DRAW_DEAL)
-    state.apply(1, {"kind": "place", "tile": [6, 6], "end": "origin"})
+    state.apply(1, Place((6, 6), "origin"))
     state2 = started(
         fixed(
             [(5, 0), (4, 1), (3, 2), (2, 1), (1, 0), (4, 0), (3, 3)],
@@ -94,7 +95,7 @@ def test_expert_knows_nobody_held_a_tile_above_the_rank_opening() -> None:
             [],
         )
     )
-    state2.apply(1, {"kind": "place", "tile": [5, 5], "end": "origin"})
+    state2.apply(1, Place((5, 5), "origin"))
     slots = opponent_slots(state2.view(0))
     assert all(tile(6, 6) in s for s in slots)
     assert not any(tile(6, 6) in s for s in opponent_slots(state.view(0)))
@@ -102,25 +103,25 @@ def test_expert_knows_nobody_held_a_tile_above_the_rank_opening() -> None:
 
 def test_auction_rule_bids_only_when_opening_is_worth_the_price() -> None:
     view: dict[str, Any] = {"seat": 1, "jockey": 0, "auction": {"bid": None}}
-    legal = [{"kind": "waive"}, {"kind": "bid", "amount": 15}, {"kind": "bid", "amount": 20}]
-    assert auction_choice(view, legal, 10) == {"kind": "waive"}
-    assert auction_choice(view, legal, 16) == {"kind": "bid", "amount": 15}
+    legal: list[Action] = [WAIVE, Bid(15), Bid(20)]
+    assert auction_choice(view, legal, 10) == WAIVE
+    assert auction_choice(view, legal, 16) == Bid(15)
     jockey_view: dict[str, Any] = {
         "seat": 0,
         "jockey": 0,
         "auction": {"bid": {"seat": 1, "amount": 15}},
     }
-    raises = [{"kind": "accept"}, {"kind": "raise", "amount": 20}]
-    assert auction_choice(jockey_view, raises, 19) == {"kind": "accept"}
-    assert auction_choice(jockey_view, raises, 21) == {"kind": "raise", "amount": 20}
+    raises: list[Action] = [ACCEPT, Raise(20)]
+    assert auction_choice(jockey_view, raises, 19) == ACCEPT
+    assert auction_choice(jockey_view, raises, 21) == Raise(20)
 
 
 def test_expert_is_reproducible_for_a_given_rng() -> None:
     state = started(DRAW_DEAL)
-    state.apply(1, {"kind": "place", "tile": [6, 6], "end": "origin"})
-    state.apply(0, {"kind": "draw"})
-    state.apply(0, {"kind": "draw"})
-    state.apply(0, {"kind": "place", "tile": [6, 5], "end": "W"})
+    state.apply(1, Place((6, 6), "origin"))
+    state.apply(0, DRAW)
+    state.apply(0, DRAW)
+    state.apply(0, Place((6, 5), "W"))
     view, legal = state.view(1), state.legal_actions(1)
     assert len(legal) > 1
     bot = GAME.bots["expert"]()

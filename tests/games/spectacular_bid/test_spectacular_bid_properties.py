@@ -4,6 +4,9 @@ After every action: 300 points in play and no negative balance.  At every settle
 sampled moments: the pending seats are exactly those with legal actions, and no view holds a tile
 its viewer may not see.  Besides: every offered action applies, every other action is rejected
 without any change, and replaying the action log from the same seed rebuilds the identical state.
+
+The sizes follow tests/support/sizes.py: a tenth of the CI size by default, the full size (400
+matches) when CI is set.
 """
 
 from __future__ import annotations
@@ -17,19 +20,33 @@ from hypothesis import strategies as st
 
 from games.core import IllegalAction
 from games.spectacular_bid import GAME
+from games.spectacular_bid.actions import (
+    ACCEPT,
+    DRAW,
+    READY,
+    REVEAL,
+    WAIVE,
+    Accept,
+    Action,
+    Bid,
+    Place,
+    Raise,
+    Waive,
+)
 from games.spectacular_bid.state import SpectacularBidState
 from games.spectacular_bid.tiles import ALL_TILES, Tile
+from support.sizes import scaled
 
-MATCHES = 400
+MATCHES = scaled(400)
 VIEW_SAMPLE = 0.05
 """Share of in-play moments whose three views are searched for hidden tiles (every moment
 outside play is searched); the search costs more than the move itself."""
 
 
-def pick(legal: list[dict[str, Any]], rng: random.Random, calm: float) -> dict[str, Any]:
+def pick(legal: list[Action], rng: random.Random, calm: float) -> Action:
     """A random legal action; with probability ``calm`` it waives or accepts instead of bidding,
     which makes matches last more rounds."""
-    quiet = [a for a in legal if a["kind"] in ("waive", "accept")]
+    quiet = [a for a in legal if isinstance(a, (Waive, Accept))]
     if quiet and rng.random() < calm:
         return quiet[0]
     return rng.choice(legal)
@@ -115,23 +132,36 @@ def check_views(state: SpectacularBidState) -> None:
                 hidden |= set(state.hands[s])
         leaked = shown_tiles(view) & hidden
         assert not leaked, (viewer, leaked)
+        assert sorted((a, b) for a, b in state.hidden_from(viewer)) == sorted(hidden)
         assert ("hand" in view) == (viewer is not None)
         assert view["to_act"] == [d.seat for d in state.pending()]
 
 
+def check_forced(state: SpectacularBidState) -> None:
+    """A decision is forced exactly when the clocks stand (Start/Continue, a reveal), and then it
+    names the one legal action."""
+    for d in state.pending():
+        legal = state.legal_actions(d.seat)
+        if d.timed:
+            assert d.forced is None
+        else:
+            assert legal == [d.forced]
+
+
 def play_match(
     seed: int, hand_over: bool, rng: random.Random, calm: float, limit: int = 3000
-) -> tuple[SpectacularBidState, list[tuple[int, Any]]]:
+) -> tuple[SpectacularBidState, list[tuple[int, Action]]]:
     """Play random moves to the end; the full checks run at sampled moments and at every
     settlement (they cost more than the move itself)."""
     state = GAME.new_state(2, {"hand_over": hand_over}, seed)
     assert isinstance(state, SpectacularBidState)
-    log: list[tuple[int, Any]] = []
+    log: list[tuple[int, Action]] = []
     for _ in range(limit):
         if state.is_over():
             break
         pending = state.pending()
         assert pending
+        check_forced(state)
         seat = rng.choice(pending).seat
         action = pick(list(state.legal_actions(seat)), rng, calm)
         state.apply(seat, action)
@@ -145,7 +175,7 @@ def play_match(
     return state, log
 
 
-@settings(max_examples=MATCHES, deadline=None)
+@settings(max_examples=MATCHES)
 @given(
     seed=st.integers(0, 2**31),
     hand_over=st.booleans(),
@@ -166,27 +196,27 @@ def test_random_matches_keep_300_points_hide_tiles_and_replay(
         assert 0 in state.balances
 
 
-def candidate_actions(rng: random.Random, hand: list[Tile]) -> list[Any]:
+def candidate_actions(rng: random.Random, hand: list[Tile]) -> list[Action]:
     """A spread of well-formed actions, most of them illegal at any given moment (placements
     mostly of tiles in hand, so that wrong ends and closed arms get tried too)."""
     t = rng.choice(hand) if hand and rng.random() < 0.7 else rng.choice(ALL_TILES)
     return [
-        {"kind": "ready"},
-        {"kind": "draw"},
-        {"kind": "waive"},
-        {"kind": "accept"},
-        {"kind": "reveal"},
-        {"kind": "bid", "amount": rng.choice([0, 5, 10, 15, 17, 20, 150, 155, 400])},
-        {"kind": "raise", "amount": rng.choice([5, 15, 20, 22, 25, 165, 170])},
-        {"kind": "place", "tile": [t[1], t[0]], "end": rng.choice(["W", "E", "N", "S", "origin"])},
+        READY,
+        DRAW,
+        WAIVE,
+        ACCEPT,
+        REVEAL,
+        Bid(rng.choice([0, 5, 10, 15, 17, 20, 150, 155, 400])),
+        Raise(rng.choice([5, 15, 20, 22, 25, 165, 170])),
+        Place((t[1], t[0]), rng.choice(["W", "E", "N", "S", "origin"])),
     ]
 
 
-def canonical(action: Any) -> str:
-    return json.dumps(GAME.decode_action(action), sort_keys=True)
+def canonical(action: Action) -> str:
+    return json.dumps(GAME.encode_action(action), sort_keys=True)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=scaled(30))
 @given(seed=st.integers(0, 2**31), hand_over=st.booleans(), moves_seed=st.integers(0, 2**31))
 def test_offered_actions_apply_and_all_others_change_nothing(
     seed: int, hand_over: bool, moves_seed: int

@@ -12,8 +12,18 @@ from typing import Any
 
 import pytest
 
-from games.core import IllegalAction, MalformedAction, SeatResult, State
+from games.core import GameError, IllegalAction, MalformedAction, RatingMode, SeatResult, State
 from games.spectacular_bid import GAME
+from games.spectacular_bid.actions import (
+    ACCEPT,
+    DRAW,
+    READY,
+    REVEAL,
+    WAIVE,
+    Bid,
+    Place,
+    Raise,
+)
 from games.spectacular_bid.line import END_IDS, Line
 from games.spectacular_bid.state import SpectacularBidState, net_cost
 from games.spectacular_bid.tiles import ALL_TILES, Tile, round_to_five, tile
@@ -22,8 +32,8 @@ T = tuple[int, int]
 
 
 def deal(hand0: list[T], hand1: list[T], boneyard: list[T] | None = None) -> list[list[int]]:
-    """One round's "tiles" option: seat 0's 7, seat 1's 7, then the boneyard in drawing order
-    (``boneyard`` first, the unnamed tiles after it)."""
+    """One entry of the "deals" option: seat 0's 7, seat 1's 7, then the boneyard in drawing
+    order (``boneyard`` first, the unnamed tiles after it)."""
     named = [tile(*t) for t in hand0 + hand1 + (boneyard or [])]
     assert len(hand0) == 7 and len(hand1) == 7 and len(set(named)) == len(named)
     rest = [t for t in ALL_TILES if t not in named]
@@ -48,28 +58,28 @@ DRAW_DEAL = deal(
 )
 
 
-def started(tiles: list[list[list[int]]], **options: Any) -> SpectacularBidState:
-    state = GAME.new_state(2, {"tiles": tiles, **options}, 7)
+def started(deals: list[list[list[int]]], **options: Any) -> SpectacularBidState:
+    state = GAME.new_state(2, {"deals": deals, **options}, 7)
     assert isinstance(state, SpectacularBidState)
-    state.apply(0, {"kind": "ready"})
-    state.apply(1, {"kind": "ready"})
+    state.apply(0, READY)
+    state.apply(1, READY)
     return state
 
 
 def place(state: SpectacularBidState, seat: int, t: T, end: str) -> None:
-    state.apply(seat, {"kind": "place", "tile": list(t), "end": end})
+    state.apply(seat, Place(t, end))
 
 
 def after_domino(
     round_deal: list[list[int]], jockey: int, balances: tuple[int, int] = (150, 150)
 ) -> SpectacularBidState:
     """Round 2 dealt after ``jockey`` went out in round 1: the auction is about to start."""
-    state = GAME.new_state(2, {"tiles": [round_deal, round_deal]}, 7)
+    state = GAME.new_state(2, {"deals": [round_deal, round_deal]}, 7)
     assert isinstance(state, SpectacularBidState)
     state.phase, state.round_no, state.jockey = "settlement", 1, jockey
     state.balances = list(balances)
-    state.apply(0, {"kind": "ready"})
-    state.apply(1, {"kind": "ready"})
+    state.apply(0, READY)
+    state.apply(1, READY)
     return state
 
 
@@ -91,10 +101,10 @@ def frozen(state: SpectacularBidState) -> str:
     return json.dumps(state.to_json(), sort_keys=True)
 
 
-def rejected(state: SpectacularBidState, seat: int, action: dict[str, Any]) -> IllegalAction:
+def rejected(state: SpectacularBidState, seat: int, action: object) -> IllegalAction:
     before = frozen(state)
     with pytest.raises(IllegalAction) as info:
-        state.apply(seat, action)
+        state.apply(seat, action)  # type: ignore[arg-type]
     assert frozen(state) == before
     return info.value
 
@@ -159,9 +169,9 @@ def test_blocked_opponent_17_rounds_to_15() -> None:
 
 def test_jockey_accepted_bid_of_20_costs_5_and_opponent_receives_5() -> None:
     state = after_domino(NO_DOUBLE_DEAL, jockey=0)
-    state.apply(1, {"kind": "bid", "amount": 15})
-    state.apply(0, {"kind": "raise", "amount": 20})
-    state.apply(1, {"kind": "accept"})
+    state.apply(1, Bid(15))
+    state.apply(0, Raise(20))
+    state.apply(1, ACCEPT)
     assert state.balances == [145, 155]
     assert state.view(0)["opener_rule"] == "any" and state.to_act() == [0]
     assert state.view(0)["auction"] is None
@@ -184,12 +194,15 @@ def test_decision_after_13_s_uses_3_s_of_bank() -> None:
 def test_game_is_registered_as_a_timed_duel() -> None:
     assert GAME.slug == "spectacular_bid" and GAME.title == "Spectacular Bid"
     assert GAME.seat_counts == (2,) and GAME.rating_mode == "duel"
+    assert GAME.rating_mode is RatingMode.DUEL
     assert (GAME.time_control.bank_ms, GAME.time_control.delay_ms) == (120_000, 10_000)
-    assert GAME.teams(2) == [0, 1]
+    assert [r.team for r in GAME.new_state(2, {}, 1).forfeit(0)] == [0, 1]
     assert list(GAME.bots) == ["random", "greedy", "expert"]
     assert isinstance(GAME.new_state(2, {}, 1), State)
-    with pytest.raises(ValueError, match="two seats"):
+    with pytest.raises(GameError, match="2"):
         GAME.new_state(3, {}, 1)
+    with pytest.raises(GameError, match="two seats"):
+        SpectacularBidState.new(3, {}, 1)
 
 
 def test_each_player_starts_with_150_points() -> None:
@@ -199,13 +212,14 @@ def test_each_player_starts_with_150_points() -> None:
 
 def test_match_needs_start_from_both_seats_with_clocks_standing() -> None:
     state = GAME.new_state(2, {}, 1)
+    assert isinstance(state, SpectacularBidState)
     assert state.view(None)["phase"] == "start"
     assert [(d.seat, d.timed) for d in state.pending()] == [(0, False), (1, False)]
-    state.apply(1, {"kind": "ready"})
+    state.apply(1, READY)
     assert [d.seat for d in state.pending()] == [0]
-    assert rejected(state, 1, {"kind": "ready"}).code == "already_ready"
-    assert rejected(state, 0, {"kind": "draw"}).code == "waiting_for_ready"
-    state.apply(0, {"kind": "ready"})
+    assert rejected(state, 1, READY).code == "already_ready"
+    assert rejected(state, 0, DRAW).code == "waiting_for_ready"
+    state.apply(0, READY)
     assert state.view(None)["phase"] == "play"
 
 
@@ -232,8 +246,8 @@ def test_full_set_reshuffled_before_every_round() -> None:
     deals = []
     for _ in range(3):
         a.phase, a.ready = "settlement", [False, False]
-        a.apply(0, {"kind": "ready"})
-        a.apply(1, {"kind": "ready"})
+        a.apply(0, READY)
+        a.apply(1, READY)
         deals.append(a.hands[0] + a.hands[1] + a.boneyard)
     assert len({tuple(d) for d in deals}) == 3
 
@@ -241,15 +255,15 @@ def test_full_set_reshuffled_before_every_round() -> None:
 def test_highest_double_must_open_with_it() -> None:
     state = started([SPINNER_DEAL])
     assert state.to_act() == [1]
-    assert state.legal_actions(1) == [{"kind": "place", "tile": [6, 6], "end": "origin"}]
-    err = rejected(state, 1, {"kind": "place", "tile": [4, 4], "end": "origin"})
+    assert state.legal_actions(1) == [Place((6, 6), "origin")]
+    err = rejected(state, 1, Place((4, 4), "origin"))
     assert err.code == "must_open_with" and "[6|6]" in err.message
 
 
 def test_without_doubles_highest_pip_total_opens() -> None:
     state = started([NO_DOUBLE_DEAL])
     assert state.to_act() == [0]
-    assert state.legal_actions(0) == [{"kind": "place", "tile": [6, 4], "end": "origin"}]
+    assert state.legal_actions(0) == [Place((6, 4), "origin")]
 
 
 def test_equal_pip_totals_higher_half_opens() -> None:
@@ -262,12 +276,12 @@ def test_equal_pip_totals_higher_half_opens() -> None:
         ]
     )
     assert state.to_act() == [1]
-    assert state.legal_actions(1) == [{"kind": "place", "tile": [6, 3], "end": "origin"}]
+    assert state.legal_actions(1) == [Place((6, 3), "origin")]
 
 
 def test_opening_must_go_to_origin() -> None:
     state = started([SPINNER_DEAL])
-    assert rejected(state, 1, {"kind": "place", "tile": [6, 6], "end": "W"}).code == "must_open"
+    assert rejected(state, 1, Place((6, 6), "W")).code == "must_open"
 
 
 def test_hands_are_private_to_their_owner() -> None:
@@ -285,13 +299,10 @@ def test_hands_are_private_to_their_owner() -> None:
 def test_tile_must_join_an_end_showing_the_same_number() -> None:
     state = started([SPINNER_DEAL])
     place(state, 1, (6, 6), "origin")
-    err = rejected(state, 0, {"kind": "place", "tile": [5, 0], "end": "W"})
+    err = rejected(state, 0, Place((5, 0), "W"))
     assert err.code == "no_match" and "shows 6" in err.message
-    assert rejected(state, 0, {"kind": "place", "tile": [6, 6], "end": "W"}).code == "not_in_hand"
-    assert (
-        rejected(state, 0, {"kind": "place", "tile": [6, 3], "end": "origin"}).code
-        == "origin_taken"
-    )
+    assert rejected(state, 0, Place((6, 6), "W")).code == "not_in_hand"
+    assert rejected(state, 0, Place((6, 3), "origin")).code == "origin_taken"
 
 
 def test_opening_double_alone_counts_both_halves() -> None:
@@ -313,7 +324,7 @@ def test_spinner_side_arms_open_only_after_both_main_arms() -> None:
     state = started([SPINNER_DEAL])
     place(state, 1, (6, 6), "origin")
     place(state, 0, (6, 3), "W")
-    assert rejected(state, 1, {"kind": "place", "tile": [6, 0], "end": "N"}).code == "end_closed"
+    assert rejected(state, 1, Place((6, 0), "N")).code == "end_closed"
     place(state, 1, (6, 0), "E")
     assert ends(state) == {"W": (3, 3), "E": (0, 0), "N": (6, 0), "S": (6, 0)}
 
@@ -364,7 +375,7 @@ def test_double_at_an_open_end_counts_both_halves() -> None:
 
 def test_non_double_opening_tile_counts_both_halves() -> None:
     state = after_domino(NO_DOUBLE_DEAL, jockey=0)
-    state.apply(1, {"kind": "waive"})
+    state.apply(1, WAIVE)
     place(state, 0, (6, 4), "origin")
     assert ends(state) == {"W": (6, 6), "E": (4, 4)}
     assert state.balances == [160, 140]
@@ -376,7 +387,7 @@ def test_first_double_placed_later_becomes_the_spinner() -> None:
         [(4, 4), (4, 2), (6, 2), (5, 2), (3, 2), (1, 0), (2, 0)],
     )
     state = after_domino(deal(*hands), jockey=0)
-    state.apply(1, {"kind": "waive"})
+    state.apply(1, WAIVE)
     place(state, 0, (6, 4), "origin")
     place(state, 1, (4, 4), "E")
     assert state.view(0)["line"]["spinner"] == {"tile": [4, 4], "arm": "E", "index": 0}
@@ -420,31 +431,31 @@ def test_turn_passes_to_opponent_after_a_double_or_a_score() -> None:
 def test_draw_only_when_no_tile_can_be_placed() -> None:
     state = started([SPINNER_DEAL])
     place(state, 1, (6, 6), "origin")
-    err = rejected(state, 0, {"kind": "draw"})
+    err = rejected(state, 0, DRAW)
     assert err.code == "can_place"
 
 
 def test_unplayable_draw_continues_the_same_turn() -> None:
     state = started([DRAW_DEAL])
     place(state, 1, (6, 6), "origin")
-    assert state.legal_actions(0) == [{"kind": "draw"}]
-    events = state.apply(0, {"kind": "draw"})
+    assert state.legal_actions(0) == [DRAW]
+    events = state.apply(0, DRAW)
     assert state.hands[0][-1] == (0, 0) and state.to_act() == [0]
     assert state.pending()[0].fresh is False
-    assert state.legal_actions(0) == [{"kind": "draw"}]
+    assert state.legal_actions(0) == [DRAW]
     assert events[0].private == {0: {"tile": [0, 0]}} and "tile" not in events[0].data
 
 
 def test_playable_drawn_tile_must_be_played_at_once() -> None:
     state = started([DRAW_DEAL])
     place(state, 1, (6, 6), "origin")
-    state.apply(0, {"kind": "draw"})
-    state.apply(0, {"kind": "draw"})
+    state.apply(0, DRAW)
+    state.apply(0, DRAW)
     assert state.legal_actions(0) == [
-        {"kind": "place", "tile": [6, 5], "end": "W"},
-        {"kind": "place", "tile": [6, 5], "end": "E"},
+        Place((6, 5), "W"),
+        Place((6, 5), "E"),
     ]
-    assert rejected(state, 0, {"kind": "draw"}).code == "can_place"
+    assert rejected(state, 0, DRAW).code == "can_place"
     assert state.pending()[0].fresh is False
     place(state, 0, (6, 5), "E")
     assert state.pending()[0].fresh is True and state.to_act() == [1]
@@ -452,7 +463,7 @@ def test_playable_drawn_tile_must_be_played_at_once() -> None:
 
 def test_pass_is_applied_automatically_when_neither_placing_nor_drawing_is_possible() -> None:
     state = end_of_round([[(5, 1), (1, 1)], [(4, 4), (3, 3)]], (6, 5))
-    events = state.apply(0, {"kind": "place", "tile": [5, 1], "end": "E"})
+    events = state.apply(0, Place((5, 1), "E"))
     assert [e.kind for e in events] == ["placed", "passed"]
     assert state.to_act() == [0] and state.legal_actions(1) == []
     assert state.view(0)["round_log"][-1] == {"kind": "passed", "seat": 1, "open": [1, 6]}
@@ -471,8 +482,8 @@ def test_going_out_ends_round_without_bonus_and_makes_the_jockey() -> None:
 def test_after_domino_round_next_opening_is_auctioned_non_jockey_first() -> None:
     state = end_of_round([[(5, 1)], [(4, 4), (3, 3)]], (6, 5))
     place(state, 0, (5, 1), "E")
-    state.apply(0, {"kind": "ready"})
-    state.apply(1, {"kind": "ready"})
+    state.apply(0, READY)
+    state.apply(1, READY)
     view = state.view(1)
     assert view["phase"] == "auction" and view["opener_rule"] == "auction"
     assert view["auction"]["speaker"] == 1 and view["auction"]["discount_seat"] == 0
@@ -481,9 +492,9 @@ def test_after_domino_round_next_opening_is_auctioned_non_jockey_first() -> None
         and state.view(0)["auction"]["max_affordable"] == 165
     )
     assert state.legal_actions(1)[:3] == [
-        {"kind": "waive"},
-        {"kind": "bid", "amount": 15},
-        {"kind": "bid", "amount": 20},
+        WAIVE,
+        Bid(15),
+        Bid(20),
     ]
 
 
@@ -491,8 +502,8 @@ def test_after_blocked_round_rank_opening_returns_without_jockey() -> None:
     state = end_of_round([[(5, 1), (2, 2)], [(4, 4), (3, 3), (4, 0)]], (6, 5))
     state.jockey = 1
     place(state, 0, (5, 1), "E")
-    state.apply(0, {"kind": "ready"})
-    state.apply(1, {"kind": "ready"})
+    state.apply(0, READY)
+    state.apply(1, READY)
     assert state.view(0)["jockey"] is None and state.view(0)["opener_rule"] == "rank"
     assert state.view(0)["phase"] == "play"
 
@@ -500,7 +511,7 @@ def test_after_blocked_round_rank_opening_returns_without_jockey() -> None:
 # -------------------------------------------------------------------------------- auction
 def test_waiver_lets_the_jockey_open_free_with_any_tile() -> None:
     state = after_domino(NO_DOUBLE_DEAL, jockey=0)
-    state.apply(1, {"kind": "waive"})
+    state.apply(1, WAIVE)
     assert state.balances == [150, 150] and state.to_act() == [0]
     assert state.pending()[0].fresh is True
     assert len(state.legal_actions(0)) == 7
@@ -510,55 +521,55 @@ def test_waiver_lets_the_jockey_open_free_with_any_tile() -> None:
 
 def test_jockey_cannot_waive_or_bid_first() -> None:
     state = after_domino(NO_DOUBLE_DEAL, jockey=0)
-    assert rejected(state, 0, {"kind": "waive"}).code == "not_your_turn"
-    assert rejected(state, 1, {"kind": "accept"}).code == "no_bid"
+    assert rejected(state, 0, WAIVE).code == "not_your_turn"
+    assert rejected(state, 1, ACCEPT).code == "no_bid"
 
 
 def test_bid_below_minimum_of_15_rejected() -> None:
     state = after_domino(NO_DOUBLE_DEAL, jockey=0)
-    err = rejected(state, 1, {"kind": "bid", "amount": 10})
+    err = rejected(state, 1, Bid(10))
     assert err.code == "below_minimum" and "15" in err.message
 
 
 def test_bids_must_be_multiples_of_five() -> None:
     state = after_domino(NO_DOUBLE_DEAL, jockey=0)
-    assert rejected(state, 1, {"kind": "bid", "amount": 17}).code == "not_multiple_of_five"
+    assert rejected(state, 1, Bid(17)).code == "not_multiple_of_five"
 
 
 def test_raise_smaller_than_5_rejected() -> None:
     state = after_domino(NO_DOUBLE_DEAL, jockey=0)
-    state.apply(1, {"kind": "bid", "amount": 15})
-    err = rejected(state, 0, {"kind": "raise", "amount": 15})
+    state.apply(1, Bid(15))
+    err = rejected(state, 0, Raise(15))
     assert err.code == "raise_too_small" and "at least 5" in err.message
-    assert rejected(state, 0, {"kind": "bid", "amount": 30}).code == "bid_stands"
+    assert rejected(state, 0, Bid(30)).code == "bid_stands"
 
 
 def test_bid_above_what_the_balance_allows_rejected() -> None:
     state = after_domino(NO_DOUBLE_DEAL, jockey=0, balances=(200, 100))
-    err = rejected(state, 1, {"kind": "bid", "amount": 105})
+    err = rejected(state, 1, Bid(105))
     assert err.code == "unaffordable" and "balance of 100" in err.message
 
 
 def test_jockey_discount_lets_the_jockey_bid_15_above_the_balance() -> None:
     state = after_domino(NO_DOUBLE_DEAL, jockey=0, balances=(100, 200))
-    state.apply(1, {"kind": "bid", "amount": 15})
-    assert state.legal_actions(0)[-1] == {"kind": "raise", "amount": 115}
-    assert rejected(state, 0, {"kind": "raise", "amount": 120}).code == "unaffordable"
+    state.apply(1, Bid(15))
+    assert state.legal_actions(0)[-1] == Raise(115)
+    assert rejected(state, 0, Raise(120)).code == "unaffordable"
 
 
 def test_raise_puts_the_other_player_on_a_fresh_clock() -> None:
     state = after_domino(NO_DOUBLE_DEAL, jockey=0)
-    state.apply(1, {"kind": "bid", "amount": 15})
+    state.apply(1, Bid(15))
     assert [(d.seat, d.fresh, d.timed) for d in state.pending()] == [(0, True, True)]
-    state.apply(0, {"kind": "raise", "amount": 25})
+    state.apply(0, Raise(25))
     assert [(d.seat, d.fresh) for d in state.pending()] == [(1, True)]
     assert state.view(None)["auction"]["min_raise"] == 30
 
 
 def test_accepted_bidder_pays_opponent_and_opens_with_any_tile() -> None:
     state = after_domino(NO_DOUBLE_DEAL, jockey=0)
-    state.apply(1, {"kind": "bid", "amount": 15})
-    state.apply(0, {"kind": "accept"})
+    state.apply(1, Bid(15))
+    state.apply(0, ACCEPT)
     assert state.balances == [165, 135]
     assert state.to_act() == [1] and len(state.legal_actions(1)) == 7
 
@@ -572,28 +583,28 @@ def test_jockey_discount_applies_only_to_the_jockeys_own_accepted_bid() -> None:
 
 def test_bid_costing_the_whole_balance_is_allowed_and_loses_at_once() -> None:
     state = after_domino(NO_DOUBLE_DEAL, jockey=0, balances=(270, 30))
-    state.apply(1, {"kind": "bid", "amount": 30})
-    state.apply(0, {"kind": "accept"})
+    state.apply(1, Bid(30))
+    state.apply(0, ACCEPT)
     assert state.balances == [300, 0] and state.is_over()
     assert state.line.origin is None and state.view(0)["result"]["winner"] == 0
 
 
 def test_who_cannot_pay_the_minimum_bid_must_waive() -> None:
     state = after_domino(NO_DOUBLE_DEAL, jockey=0, balances=(290, 10))
-    assert state.legal_actions(1) == [{"kind": "waive"}]
+    assert state.legal_actions(1) == [WAIVE]
 
 
 def test_who_cannot_afford_the_minimum_raise_must_accept() -> None:
     state = after_domino(NO_DOUBLE_DEAL, jockey=0, balances=(280, 20))
-    state.apply(1, {"kind": "bid", "amount": 15})
-    state.apply(0, {"kind": "raise", "amount": 20})
-    assert state.legal_actions(1) == [{"kind": "accept"}]
+    state.apply(1, Bid(15))
+    state.apply(0, Raise(20))
+    assert state.legal_actions(1) == [ACCEPT]
 
 
 def test_opening_right_creates_no_points() -> None:
     state = after_domino(NO_DOUBLE_DEAL, jockey=1)
-    state.apply(0, {"kind": "bid", "amount": 40})
-    state.apply(1, {"kind": "accept"})
+    state.apply(0, Bid(40))
+    state.apply(1, ACCEPT)
     assert sum(state.balances) == 300 and state.balances == [110, 190]
 
 
@@ -606,43 +617,41 @@ def test_drawing_within_the_turn_does_not_restart_the_delay() -> None:
     state = started([DRAW_DEAL])
     place(state, 1, (6, 6), "origin")
     assert state.pending()[0].fresh is True
-    state.apply(0, {"kind": "draw"})
+    state.apply(0, DRAW)
     assert state.pending()[0].fresh is False
 
 
 def test_hand_over_reveal_precedes_every_change_of_player_untimed() -> None:
     state = started([SPINNER_DEAL], hand_over=True)
     assert [(d.seat, d.timed) for d in state.pending()] == [(1, False)]
-    assert state.legal_actions(1) == [{"kind": "reveal"}]
-    assert (
-        rejected(state, 1, {"kind": "place", "tile": [6, 6], "end": "origin"}).code
-        == "hand_over_pending"
-    )
-    state.apply(1, {"kind": "reveal"})
+    assert state.legal_actions(1) == [REVEAL]
+    assert rejected(state, 1, Place((6, 6), "origin")).code == "hand_over_pending"
+    state.apply(1, REVEAL)
     assert [(d.seat, d.timed) for d in state.pending()] == [(1, True)]
     place(state, 1, (6, 6), "origin")
     assert [(d.seat, d.timed) for d in state.pending()] == [(0, False)]
     assert state.view(0)["hand_over"] == {"reveal_for": 0, "shown": 1}
-    state.apply(0, {"kind": "reveal"})
-    assert rejected(state, 0, {"kind": "reveal"}).code == "no_hand_over"
+    state.apply(0, REVEAL)
+    assert rejected(state, 0, REVEAL).code == "no_hand_over"
 
 
 # --------------------------------------------------------------------- bad input, codec
 def test_acting_out_of_turn_rejected() -> None:
     state = started([SPINNER_DEAL])
-    err = rejected(state, 0, {"kind": "place", "tile": [6, 3], "end": "origin"})
+    err = rejected(state, 0, Place((6, 3), "origin"))
     assert err.code == "not_your_turn" and "seat 1" in err.message
 
 
 def test_auction_actions_outside_auction_rejected() -> None:
     state = started([SPINNER_DEAL])
-    assert rejected(state, 1, {"kind": "bid", "amount": 15}).code == "no_auction"
+    assert rejected(state, 1, Bid(15)).code == "no_auction"
     auction = after_domino(NO_DOUBLE_DEAL, jockey=0)
-    assert rejected(auction, 1, {"kind": "draw"}).code == "auction_running"
+    assert rejected(auction, 1, DRAW).code == "auction_running"
 
 
 def test_malformed_actions_rejected_without_change() -> None:
     state = started([SPINNER_DEAL])
+    bad: Any
     for bad in [
         None,
         [],
@@ -653,12 +662,15 @@ def test_malformed_actions_rejected_without_change() -> None:
         {"kind": "bid", "amount": True},
         {"kind": "place", "tile": [6], "end": "W"},
     ]:
-        err = rejected(state, 1, bad)  # type: ignore[arg-type]
+        err = rejected(state, 1, bad)
         assert isinstance(err, MalformedAction)
+        with pytest.raises(MalformedAction):
+            GAME.decode_action(bad)
 
 
 def test_tiles_are_order_insensitive_on_input() -> None:
-    assert GAME.decode_action({"kind": "place", "tile": [3, 6], "end": "W"}) == {
+    decoded = GAME.decode_action({"kind": "place", "tile": [3, 6], "end": "W"})
+    assert GAME.encode_action(decoded) == {
         "kind": "place",
         "tile": [6, 3],
         "end": "W",
@@ -670,15 +682,15 @@ def test_tiles_are_order_insensitive_on_input() -> None:
 
 
 def test_fixed_deal_option_must_hold_the_full_set() -> None:
-    with pytest.raises(ValueError, match="28"):
-        GAME.new_state(2, {"tiles": [[[6, 6]]]}, 1)
-    with pytest.raises(ValueError, match="exactly once"):
-        GAME.new_state(2, {"tiles": [[[6, 6]] * 28]}, 1)
+    with pytest.raises(GameError, match="28"):
+        GAME.new_state(2, {"deals": [[[6, 6]]]}, 1)
+    with pytest.raises(GameError, match="exactly once"):
+        GAME.new_state(2, {"deals": [[[6, 6]] * 28]}, 1)
 
 
 def test_snapshot_round_trips() -> None:
     state = started([DRAW_DEAL], hand_over=True)
-    state.apply(1, {"kind": "reveal"})
+    state.apply(1, REVEAL)
     place(state, 1, (6, 6), "origin")
     data = json.loads(json.dumps(state.to_json()))
     again = GAME.state_from_json(data)

@@ -22,6 +22,7 @@ from support.shedding import (
     assert_snapshot_round_trips,
     view_names,
 )
+from support.sizes import examples, scaled
 
 
 def brute_force(counts: list[int], table: Combo | None, first_play: bool) -> set[tuple[int, ...]]:
@@ -36,7 +37,7 @@ def brute_force(counts: list[int], table: Combo | None, first_play: bool) -> set
     return out
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150))
 @given(
     st.lists(st.sampled_from(DECK), min_size=1, max_size=12, unique=True),
     st.lists(st.sampled_from(DECK), min_size=1, max_size=10, unique=True),
@@ -57,7 +58,7 @@ def test_generated_plays_are_exactly_the_legal_plays(
     assert set(generated) == brute_force(counts, table, False)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=scaled(30))
 @given(st.integers(0, 10**9), st.sampled_from(["random", "greedy", "expert"]))
 def test_random_deals_keep_every_invariant(seed: int, level: str) -> None:
     state = GAME.new_state(3, {}, seed)
@@ -75,6 +76,7 @@ def test_random_deals_keep_every_invariant(seed: int, level: str) -> None:
         for viewer in (None, 0, 1, 2):
             hidden = {show(c) for o, h in enumerate(data["hands"]) if o != viewer for c in h}
             assert not (view_names(state.view(viewer)) & hidden)
+            assert state.hidden_from(viewer) == hidden
         table = state.table_combo()
         plays = [a for a in legal if isinstance(a, Play)]
         # duty to beat: a pass is offered exactly when no play is
@@ -109,7 +111,7 @@ def test_random_deals_keep_every_invariant(seed: int, level: str) -> None:
 
 def test_every_level_plays_complete_deals() -> None:
     for make in (GreedyBot, ExpertBot):
-        for seed in range(5):
+        for seed in range(examples(1, 5)):
             state = GAME.new_state(3, {}, seed)
             rng = random.Random(seed)
             bot = make()

@@ -11,7 +11,7 @@ import pytest
 from games.cards import parse, parse_many, show
 from games.cards.groups import SHEDDING_ORDER
 from games.cards.shedding import Pass, Play
-from games.core import IllegalAction, forfeit_result
+from games.core import IllegalAction
 from games.zheng_shangyou import GAME
 from games.zheng_shangyou.combos import Combo, beats, classify
 from games.zheng_shangyou.state import DECK, ZhengShangyouState
@@ -116,9 +116,10 @@ def test_first_play_must_include_three_of_hearts() -> None:
     assert state.to_json() == before
 
 
-def test_deck_option_fixes_the_deal() -> None:
+def test_deals_option_fixes_the_deal() -> None:
     order = [show(c) for c in DECK]
-    state = GAME.new_state(3, {"deck": order}, 99)
+    deal = {"hands": [order[:16], order[16:32], order[32:]]}
+    state = GAME.new_state(3, {"deals": [deal]}, 99)
     assert state.to_json()["hands"][0] == SHEDDING_ORDER.sort(DECK[:16])
 
 
@@ -327,10 +328,11 @@ def test_answering_bomb_that_finishes_the_hand_is_paid_at_once() -> None:
 
 
 def test_game_declaration_and_forfeit() -> None:
+    state = GAME.new_state(3, {}, 3)
     assert GAME.slug == "zheng_shangyou" and GAME.seat_counts == (3,)
-    assert GAME.rating_mode == "ffa" and GAME.teams(3) == [0, 1, 2]
+    assert GAME.rating_mode == "ffa" and [r.team for r in state.forfeit(2)] == [0, 1, 2]
     assert list(GAME.bots) == ["random", "greedy", "planner", "expert"]
-    assert [r.placing for r in forfeit_result(GAME, 3, 2)] == [1, 1, 2]
+    assert [r.placing for r in state.forfeit(2)] == [1, 1, 2]
 
 
 def test_codec_round_trip() -> None:

@@ -1,9 +1,13 @@
 // Shared pieces of the two shedding boards (dou_dizhu, zheng_shangyou): the multi-select hand with
 // Play / Pass / Hint / Clear and their keys, the seats around the table, the play to beat, the
 // turn text, the common events and the settlement rows.
-// This file is not a board itself (the lobby offers a game only for boards/<slug>.js).
 // Interface of the boards: see the comment block at the top of ../js/live-client.js.
-import { el, cardRow, cardBacks, cardsText, createHand, fillLog } from "./cards.js";
+import { el } from "./dom.js";
+import { mergeWords } from "./i18n.js";
+import { cardRow, cardBacks, cardsText } from "./cards.js";
+import { createHand } from "./hand.js";
+import { fillLog } from "./card-board.js";
+import { seatLayout } from "./seats.js";
 
 // The words both shedding boards use (a board's own DICT adds to them).
 const SHEDDING_WORDS = {
@@ -38,7 +42,7 @@ const SHEDDING_WORDS = {
 };
 
 /** The board's DICT merged over the shared shedding words (for cardBoard). */
-export const sheddingDict = (dict) => ({ en: { ...SHEDDING_WORDS.en, ...dict.en }, de: { ...SHEDDING_WORDS.de, ...dict.de } });
+export const sheddingDict = (dict) => mergeWords(SHEDDING_WORDS, dict);
 
 /** The name of a combination, e.g. "a straight of 5" (the board's kind_<kind> words). */
 const comboName = (tr) => (kind, length) => tr(`kind_${kind}`, { n: length });
@@ -144,13 +148,15 @@ export function playTurnText(b, view, legal, leadKey) {
   return tr("your_turn_nothing", { combo: c });
 }
 
-/** The seats in playing order after the viewer (the viewer last), and who passed since the table play. */
+/**
+ * Every seat in playing order after the viewer (the viewer last; a spectator sees it from seat 0),
+ * as seatLayout places them round the table, and who passed since the table play.
+ */
 export function seatsAround(f, view) {
   const n = view.hand_counts?.length || 3;
-  const base = f.seat ?? 0;
   const passed = new Set();
   if (view.table) for (let k = 1; k <= (view.passes || 0); k++) passed.add((view.table.seat + k) % n);
-  return { order: [1, 2, 0].map((k) => (base + k) % n), passed };
+  return { order: seatLayout(n, f.seat ?? 0).map((p) => p.seat), passed };
 }
 
 /** A seat's "passed" and "on the table" badges. */

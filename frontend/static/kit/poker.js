@@ -1,8 +1,9 @@
 // Shared pieces of the two poker boards (holdem, one_poker): the betting controls and their keys,
 // stacks and bets of a seat, the betting events and turn text, and the final standings.
-// This file is not a board itself (the lobby offers a game only for boards/<slug>.js).
 // Interface of the boards: see the comment block at the top of ../js/live-client.js.
-import { el, betPanel } from "./cards.js";
+import { el } from "./dom.js";
+import { mergeWords } from "./i18n.js";
+import { betPanel } from "./bet-panel.js";
 
 // The words both poker boards use (a board's own DICT adds to them).
 const POKER_WORDS = {
@@ -24,13 +25,13 @@ const POKER_WORDS = {
 };
 
 /** The board's DICT merged over the shared poker words (for cardBoard). */
-export const pokerDict = (dict) => ({ en: { ...POKER_WORDS.en, ...dict.en }, de: { ...POKER_WORDS.de, ...dict.de } });
+export const pokerDict = (dict) => mergeWords(POKER_WORDS, dict);
 
 /** The betting controls element ("controls"; filled by showBets). */
 export const betControls = () => el("div", { class: "hd-bet", "data-testid": "controls" });
 
 /**
- * Fills `controls` with the bet panel of the focused seat (see betPanel in cards.js), or hides it
+ * Fills `controls` with the bet panel of the focused seat (see betPanel in bet-panel.js), or hides it
  * when the seat has nothing to decide or `open` is false; returns the panel (or null) for betKeys.
  */
 export function showBets(b, controls, f, view, legal, memory, open = true) {

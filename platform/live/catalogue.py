@@ -1,0 +1,60 @@
+"""What the site needs of a game besides its engine, and which games have all of it.
+
+A game exists once its package under ``games/`` declares ``GAME``; it is *playable on the site* once
+it also has its board module, its rules help in English and German and its docs page.  One function
+answers that, for the system check (``manage.py check`` fails on a registered game that lacks a
+part, so a half-added game cannot be deployed by accident) and for the lobby (which offers exactly
+the games that pass, so a missing static file in a deployment hides the game instead of serving a
+500).  docs/architecture.md "Adding a game" is the checklist a developer follows.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+
+from games.core import Game
+from games.registry import all_games
+
+LANGUAGES = ("en", "de")
+
+
+def board_module(slug: str) -> str:
+    """The board's static path (one ES module per game, ``frontend/static/boards/``)."""
+    return f"boards/{slug}.js"
+
+
+def rules_templates(slug: str) -> dict[str, str]:
+    """The rules help per interface language (``frontend/templates/rules/``)."""
+    return {lang: f"rules/{slug}_{lang}.html" for lang in LANGUAGES}
+
+
+def docs_page(slug: str) -> str:
+    """The game's page in ``docs/games/`` (options, actions, view, forfeit, deals)."""
+    return f"docs/games/{slug}.md"
+
+
+def missing_parts(game: Game[Any]) -> list[str]:
+    """Every part of ``game`` the site lacks, as sentences naming the file to add."""
+    missing = []
+    if not finders.find(board_module(game.slug)):
+        missing.append(f"board module frontend/static/{board_module(game.slug)}")
+    for template in rules_templates(game.slug).values():
+        try:
+            get_template(template)
+        except TemplateDoesNotExist:
+            missing.append(f"rules help frontend/templates/{template}")
+    if not (settings.BASE_DIR / docs_page(game.slug)).is_file():
+        missing.append(f"docs page {docs_page(game.slug)}")
+    return missing
+
+
+@cache
+def playable_games() -> dict[str, Game[Any]]:
+    """The registered games with every part the site needs, by slug (stable for a process)."""
+    return {slug: g for slug, g in all_games().items() if not missing_parts(g)}

@@ -1,0 +1,248 @@
+"""The engine contract's checks (games/core.py), usable on any game declaration.
+
+``tests/games/test_contract.py`` runs them over every registered game; a game still being built
+(not yet registered, e.g. because its board is missing) runs them from its own tests by passing its
+``Game``.  See test_contract.py for what is checked.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from games.core import (
+    Event,
+    Game,
+    IllegalAction,
+    MalformedAction,
+    SeatResult,
+    State,
+    event_for,
+)
+
+MAX_STEPS = 400
+"""Random play of a chip game can last very long; the checks hold at every step, not at the end."""
+
+JUNK: list[Any] = [
+    None,
+    0,
+    -1,
+    10**30,
+    "pass",
+    "",
+    [],
+    {},
+    {"kind": None},
+    {"kind": "no_such_kind"},
+    {"kind": []},
+    {"kind": {}},
+    [[[[[]]]]],
+    3.5,
+    True,
+    object(),
+]
+"""Values no engine may take for an action: not decodable, or not an action object."""
+
+
+def json_copy(value: Any) -> Any:
+    """``value`` through a real JSON encoding (what the platform stores and sends)."""
+    return json.loads(json.dumps(value))
+
+
+TILE_KEYS = ("tile", "hand", "bone", "stock", "deal")
+"""Keys under which a pair of ints is a tile.  Cards are names and are searched everywhere; a pair
+of ints is also a count pair (``hand_counts: [6, 5]``) or open ends, so pairs are searched only
+under keys that name tiles."""
+
+
+def _names_tiles(key: str) -> bool:
+    return any(k in key for k in TILE_KEYS) and "count" not in key
+
+
+def _tokens(payload: Any, tiles: bool = False) -> Iterator[Any]:
+    """Every string anywhere in ``payload``, and every int pair under a tile-naming key."""
+    if isinstance(payload, str):
+        yield payload
+    elif isinstance(payload, dict):
+        for key, value in payload.items():
+            yield key
+            yield from _tokens(value, tiles or _names_tiles(str(key)))
+    elif isinstance(payload, list):
+        if tiles and len(payload) == 2 and all(type(v) is int for v in payload):
+            yield (min(payload), max(payload))
+        for item in payload:
+            yield from _tokens(item, tiles)
+
+
+def _hidden_key(item: Any) -> Any:
+    if isinstance(item, list | tuple) and len(item) == 2:
+        return (min(item), max(item))
+    return item
+
+
+def assert_nothing_hidden(payload: Any, hidden: set[Any], who: str) -> None:
+    leaked = hidden & set(_tokens(payload))
+    assert not leaked, f"{who} was shown hidden {sorted(map(str, leaked))}"
+
+
+def hidden_sets(state: State[Any], seats: int) -> dict[int | None, set[Any]]:
+    return {s: {_hidden_key(h) for h in state.hidden_from(s)} for s in [*range(seats), None]}
+
+
+@dataclass
+class Match:
+    """A match under test: its game, state and the move log that built it."""
+
+    game: Game[Any]
+    seats: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    state: State[Any] = field(init=False)
+    log: list[tuple[int, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.state = self.game.new_state(self.seats, self.options, self.seed)
+
+    def restored(self) -> State[Any]:
+        return self.game.state_from_json(json_copy(self.state.to_json()))
+
+    def apply(self, seat: int, action: Any) -> Sequence[Event]:
+        events = self.state.apply(seat, action)
+        self.log.append((seat, json_copy(self.game.encode_action(action))))
+        return events
+
+
+OTHER_GAMES: Mapping[str, Game[Any]] = {}
+"""Games whose action objects are offered as foreign junk (set by the test module)."""
+
+
+def check_step(match: Match, rng: random.Random, events: Sequence[Event]) -> None:
+    """Every check that holds between two actions."""
+    game, state, seats = match.game, match.state, match.seats
+    snapshot = json_copy(state.to_json())
+    assert json_copy(match.restored().to_json()) == snapshot, "to_json/from_json lost something"
+
+    hidden = hidden_sets(state, seats)
+    for seat in [*range(seats), None]:
+        who = f"seat {seat}" if seat is not None else "a spectator"
+        assert_nothing_hidden(json_copy(state.view(seat)), hidden[seat], f"the view of {who}")
+        for event in events:
+            assert_nothing_hidden(
+                json_copy(event_for(event, seat)), hidden[seat], f"an event to {who}"
+            )
+
+    pending = state.pending()
+    assert bool(pending) != state.is_over(), "pending must be empty exactly when the match is over"
+    for decision in pending:
+        legal = state.legal_actions(decision.seat)
+        assert legal, f"seat {decision.seat} must act but has no legal action"
+        if decision.forced is not None:
+            assert decision.forced in legal, "a forced action must be legal"
+        for action in legal:
+            assert game.decode_action(json_copy(game.encode_action(action))) == action
+
+    acting = {d.seat for d in pending}
+    for seat in range(seats):
+        if seat not in acting:
+            assert not state.legal_actions(seat), f"seat {seat} is not to act but has actions"
+    if not state.is_over():
+        for loser in range(seats):
+            check_forfeit(state.forfeit(loser), seats, loser)
+        assert json_copy(state.to_json()) == snapshot, "forfeit() must not change the state"
+
+    check_rejections(match, rng)
+    check_some_legal_actions_apply(match, rng)
+
+
+def check_forfeit(result: Sequence[SeatResult], seats: int, loser: int) -> None:
+    assert sorted(r.seat for r in result) == list(range(seats)), "a result for every seat"
+    placing = {r.seat: r.placing for r in result}
+    assert placing[loser] == max(placing.values()), "the forfeiting seat ends last"
+    assert min(placing.values()) == 1 and max(placing.values()) > 1, "someone wins a forfeit"
+
+
+def check_rejections(match: Match, rng: random.Random) -> None:
+    """Junk and out-of-turn actions raise IllegalAction and leave the state as it was."""
+    game, state = match.game, match.state
+    before = json_copy(state.to_json())
+    acting = {d.seat for d in state.pending()}
+    idle = [s for s in range(match.seats) if s not in acting]
+    candidates: list[tuple[int, Any]] = [(rng.randrange(match.seats), j) for j in JUNK]
+    legal_now = [a for s in acting for a in state.legal_actions(s)]
+    for other in OTHER_GAMES.values():  # another game's legal action, as an object
+        if other is not game:
+            foreign = other.new_state(other.seat_counts[0], {}, rng.randrange(1 << 30))
+            decision = foreign.pending()[0]
+            action = foreign.legal_actions(decision.seat)[0]
+            if type(action) not in {type(a) for a in legal_now}:  # shared classes (shedding)
+                candidates.append((decision.seat % match.seats, action))
+    for seat in idle:  # an acting seat's legal action offered by a seat that is not to act
+        for actor in acting:
+            for action in state.legal_actions(actor)[:3]:
+                if action not in state.legal_actions(seat):
+                    candidates.append((seat, action))
+    for seat, action in candidates:
+        with pytest.raises(IllegalAction):
+            state.apply(seat, action)
+        assert json_copy(state.to_json()) == before, f"a rejected {action!r} changed the state"
+    for raw in JUNK[:-1]:
+        with pytest.raises(MalformedAction):
+            game.decode_action(json_copy(raw))
+
+
+def check_some_legal_actions_apply(match: Match, rng: random.Random) -> None:
+    """Offered actions apply (on copies restored from the snapshot, a few per step)."""
+    for decision in match.state.pending():
+        legal = list(match.state.legal_actions(decision.seat))
+        for action in rng.sample(legal, min(2, len(legal))):
+            match.restored().apply(decision.seat, action)
+
+
+def check_replay(match: Match) -> None:
+    """The move log replays from the seed to the same state (the platform's truth)."""
+    replay = match.game.new_state(match.seats, match.options, match.seed)
+    for seat, raw in match.log:
+        replay.apply(seat, match.game.decode_action(raw))
+    assert json_copy(replay.to_json()) == json_copy(match.state.to_json())
+
+
+def check_end(match: Match) -> None:
+    if match.state.is_over():
+        result = match.state.result()
+        assert result is not None
+        assert sorted(r.seat for r in result) == list(range(match.seats))
+        assert min(r.placing for r in result) == 1
+    else:
+        assert match.state.result() is None
+
+
+def play_random(match: Match, rng: random.Random, *, checks: bool = True) -> None:
+    if checks:
+        check_step(match, rng, ())
+    for _ in range(MAX_STEPS):
+        if match.state.is_over():
+            break
+        decision = rng.choice(list(match.state.pending()))
+        action = rng.choice(list(match.state.legal_actions(decision.seat)))
+        events = match.apply(decision.seat, action)
+        if checks:
+            check_step(match, rng, events)
+
+
+def check_game(game: Game[Any], seats: int, *, matches: int, first_seed: int = 0) -> None:
+    """The step checks, the replay and the end checks over ``matches`` random matches of ``game``
+    — for a game's own tests before it is registered (test_contract.py covers registered ones)."""
+    for n in range(matches):
+        seed = first_seed + n
+        match = Match(game, seats, seed)
+        try:
+            play_random(match, random.Random(seed))
+            check_replay(match)
+            check_end(match)
+        except AssertionError as exc:
+            raise AssertionError(f"{game.slug} with {seats} seats, seed {seed}: {exc}") from exc
