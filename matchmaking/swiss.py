@@ -1,0 +1,1149 @@
+"""Swiss pairings for two-seat games: the FIDE (Dutch) system, fast enough for 10,000 players.
+
+The rules are FIDE's C.04.3 (Dutch system) with the basic rules of C.04.1; ``docs/tournaments.md``
+describes the procedure and what is simplified.  In short:
+
+* Players are ranked by score, then by pairing number (the order of ratings, highest first, then
+  player id).  Players with equal scores form a *score bracket*; brackets are paired from the top,
+  and whoever a bracket cannot pair *floats down* into the next (a "moved-down player", MDP).
+* Absolute criteria: no two players meet twice (C1), nobody gets a second pairing-allocated bye or a
+  bye after a forfeit win (C2), and two players who must both have the same colour (an *absolute*
+  preference: colour difference ±2, or the same colour twice running) never meet (C3) unless one of
+  them is a *topscorer* (over half the possible points before the final round).  Together with the
+  colour allocation this keeps every colour difference within ±2 and nobody gets one colour three
+  times running.
+* Colour preferences: absolute (above), *strong* (colour difference ±1) and *mild* (difference 0:
+  alternate); players without a game have none.  Within a bracket the pairing gives as few players
+  as possible a colour against their preference (C10), then as few strong preferences (C11).
+* A bracket of ``2p`` residents pairs S1 (its top half) against S2 (its bottom half), S1[i] against
+  S2[i] where it can; when it cannot, S2 is transposed in the Dutch order (the earliest possible
+  partner for each S1 player in turn).  MDPs are paired first, the highest score first, with the
+  first resident that suits.  An odd bracket floats its lowest-ranked player, preferring one who did
+  not float last round (C12, C14).
+
+Speed.  One round of 10,000 players must take seconds, not the hours a weighted matching over
+whole brackets takes in pure Python (py4swiss, which runs its matching in compiled code, needs tens
+of seconds for 1,000 players and grows with the cube of the field).  So:
+
+1. The transposition order is produced greedily: each S1 player takes the first S2 player who is
+   compatible and keeps the bracket's colour targets (fewest misses, then fewest strong misses)
+   reachable.  Whether they stay reachable is a counting argument over the colour types still
+   unpaired (:func:`_bipartite`), so a choice costs a few arithmetic operations, not a search.
+2. The weighted blossom algorithm (``matching.py``) pairs with the criteria encoded as edge
+   weights, the way bbpPairings does, but only small instances: a bracket of at most
+   :data:`EXACT_LIMIT` players is always paired that way too and the better pairing by the
+   criteria is kept (the greedy one on a tie, since it follows the Dutch order exactly); in a
+   larger bracket, a *window* of pairs around the players the greedy pass left unpaired, or whose
+   pair overshot the colour targets, is re-paired.
+3. FIDE requires every bracket's choice to leave the rest of the round pairable ("completion").
+   The pairing keeps a perfect matching of all players not yet paired; after each bracket the few
+   players whose partner in it was just used are re-matched by augmenting paths (a handful of short
+   searches in a dense graph).  When that fails, the same augmentation runs over the bracket too,
+   changing as few of its pairs as it must.
+
+When no pairing satisfies the absolute criteria the round is paired anyway, relaxing in this order
+and saying so in :attr:`SwissPairing.relaxed`: a second bye, then the absolute colour rule, then
+repeat pairings (as few as the greedy order finds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from matchmaking.matching import UNMATCHED, augment, max_weight_matching, maximum_matching
+from matchmaking.standings import ByeKind, Results
+
+WHITE = 1
+"""Seat 0: white, or whoever moves first."""
+BLACK = -1
+"""Seat 1."""
+
+UP = 1
+"""A float: paired against a higher score."""
+DOWN = -1
+"""A float: paired against a lower score, or not paired at all."""
+
+MILD, STRONG, ABSOLUTE = 1, 2, 3
+"""Colour preference strengths (0: no preference)."""
+
+EXACT_LIMIT = 40
+"""Brackets of at most this many players are also paired whole by the weighted matching (and the
+better of the two pairings kept); larger ones are repaired in windows where the greedy pass fell
+short."""
+
+WINDOW_LIMIT = 160
+"""The largest window (in players) the weighted matching is run on; beyond it the players left
+over float down and the completion step (augmenting paths) finds them partners."""
+
+
+@dataclass(frozen=True, slots=True)
+class SwissPlayer:
+    """A player as the Swiss pairing sees them before a round.
+
+    ``colours`` are the colours of the games actually played, in order (:data:`WHITE` /
+    :data:`BLACK`); byes and forfeits leave no colour.  ``opponents`` are the players they must not
+    meet again (those they played).  ``had_bye`` is true after a pairing-allocated bye, a full-point
+    bye or a win by forfeit (C.04.1.d).  ``floats`` has one entry per round so far (:data:`UP`,
+    :data:`DOWN` or 0); only the last two matter.
+    """
+
+    player_id: int
+    rating: float = 0.0
+    score: float = 0.0
+    colours: tuple[int, ...] = ()
+    opponents: frozenset[int] = frozenset()
+    had_bye: bool = False
+    floats: tuple[int, ...] = ()
+
+    @property
+    def colour_difference(self) -> int:
+        """Games with white minus games with black."""
+        return sum(self.colours)
+
+    @property
+    def preference(self) -> tuple[int, int]:
+        """(side, strength): the colour this player should get next and how strongly (FIDE A.6)."""
+        return _preference(self.colours)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One pairing: ``white`` takes seat 0."""
+
+    white: int
+    black: int
+
+
+@dataclass(frozen=True, slots=True)
+class SwissPairing:
+    """A round: the boards in FIDE's publishing order (D.9), the bye, and any rule relaxed.
+
+    ``relaxed`` is empty when every absolute criterion holds; otherwise it names what had to give:
+    ``"bye"`` (someone got a second bye), ``"colour"`` (two players with the same absolute colour
+    preference meet) or ``"repeat"`` (two players meet again).
+    """
+
+    boards: tuple[Board, ...]
+    bye: int | None
+    relaxed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PairingQuality:
+    """How well a round follows the Dutch criteria, for comparing pairings (the bench does).
+
+    ``downfloaters`` counts boards whose two players had different scores, ``score_gap`` sums
+    those differences.  ``colour_misses`` counts players given the colour against their preference,
+    ``strong_misses`` those of them whose preference was strong or absolute, ``absolute_misses``
+    those whose preference was absolute (a colour difference beyond ±2 or a third colour in a row
+    follows).  ``repeats`` counts boards of players who had met, ``second_byes`` a bye to a player
+    who had one.
+    """
+
+    downfloaters: int
+    score_gap: float
+    colour_misses: int
+    strong_misses: int
+    absolute_misses: int
+    repeats: int
+    second_byes: int
+
+
+def _preference(colours: Sequence[int]) -> tuple[int, int]:
+    if not colours:
+        return 0, 0
+    diff = sum(colours)
+    double = len(colours) >= 2 and colours[-1] == colours[-2]
+    if diff > 0:
+        side = BLACK
+    elif diff < 0:
+        side = WHITE
+    else:
+        side = -colours[-1]
+    if abs(diff) > 1 or double:
+        if double and abs(diff) <= 1:
+            side = -colours[-1]
+        return side, ABSOLUTE
+    if abs(diff) == 1:
+        return side, STRONG
+    return side, MILD
+
+
+# --- building the players from the results --------------------------------------------------------
+
+
+def players_from_results(
+    results: Results,
+    ratings: Mapping[int, float],
+    entrants: Iterable[int] | None = None,
+) -> list[SwissPlayer]:
+    """The Swiss view of ``entrants`` (default: everyone in ``results``) after the rounds so far.
+
+    Colours come from seat 0 / seat 1 of played two-seat games; forfeited games leave no colour and
+    no opponent (the two may still meet).  A pairing-allocated or full-point bye, or a win by
+    forfeit, uses up the bye.  Floats follow FIDE A.4: against a lower score a downfloat, against a
+    higher one an upfloat, and not playing at all is a downfloat.
+    """
+    who = list(results.players if entrants is None else entrants)
+    running: dict[int, list[float]] = {}
+    for p in results.players:
+        total = 0.0
+        before = []
+        for r in results.history(p):
+            before.append(total)
+            total += r.points
+        running[p] = before
+    out: list[SwissPlayer] = []
+    for p in who:
+        colours: list[int] = []
+        opponents: set[int] = set()
+        floats: list[int] = []
+        had_bye = False
+        history = results.history(p) if p in running else ()
+        for index, r in enumerate(history):
+            if r.kind == "played" and len(r.opponents) == 1:
+                o = r.opponents[0]
+                seat = r.entry.seat
+                colours.append(WHITE if seat == 0 else BLACK)
+                opponents.add(o)
+                mine, theirs = running[p][index], running[o][index]
+                floats.append(DOWN if mine > theirs else UP if mine < theirs else 0)
+            else:
+                floats.append(DOWN)
+            if r.kind in (ByeKind.PAIRING.value, ByeKind.FULL.value, "forfeit-win"):
+                had_bye = True
+        out.append(
+            SwissPlayer(
+                player_id=p,
+                rating=float(ratings.get(p, 0.0)),
+                score=results.score(p) if p in running else 0.0,
+                colours=tuple(colours),
+                opponents=frozenset(opponents),
+                had_bye=had_bye,
+                floats=tuple(floats),
+            )
+        )
+    return out
+
+
+# --- the pairing ----------------------------------------------------------------------------------
+
+
+_LEVELS: tuple[tuple[str, ...], ...] = (
+    (),
+    ("bye",),
+    ("colour",),
+    ("bye", "colour"),
+    ("bye", "colour", "repeat"),
+)
+"""The relaxations tried in turn when a round cannot be paired under every absolute criterion."""
+
+
+def pair_round(
+    players: Sequence[SwissPlayer],
+    *,
+    total_rounds: int | None = None,
+    rounds_played: int | None = None,
+    forbidden: Iterable[tuple[int, int]] = (),
+    initial_colour: int = WHITE,
+) -> SwissPairing:
+    """Pair the next round of a two-seat Swiss among ``players`` (those taking part in it).
+
+    ``total_rounds`` enables the topscorer exceptions of the final round; ``rounds_played``
+    (default: the longest ``floats`` or ``colours`` history) says which round is being paired.
+    ``forbidden`` pairs never meet (as if they had played).  ``initial_colour`` is what the
+    top-ranked player gets in round one (E.5).  The result does not depend on the order of
+    ``players``.
+    """
+    if len({p.player_id for p in players}) != len(players):
+        raise ValueError("a player is listed twice")
+    if initial_colour not in (WHITE, BLACK):
+        raise ValueError("initial_colour is WHITE or BLACK")
+    if not players:
+        return SwissPairing(boards=(), bye=None)
+    played = (
+        rounds_played
+        if rounds_played is not None
+        else max(max(len(p.floats), len(p.colours)) for p in players)
+    )
+    final = total_rounds is not None and played + 1 == total_rounds
+    field = _Field(players, final, played, forbidden, initial_colour)
+    for relaxed in _LEVELS:
+        result = field.pair(relaxed)
+        if result is not None:
+            return result
+    raise AssertionError("pairing with repeats allowed cannot fail")  # pragma: no cover
+
+
+def assess(players: Sequence[SwissPlayer], pairing: SwissPairing) -> PairingQuality:
+    """Count :class:`PairingQuality` for ``pairing`` of ``players``."""
+    by_id = {p.player_id: p for p in players}
+    downfloaters = 0
+    gap = 0.0
+    misses = strong = absolute = repeats = 0
+    for board in pairing.boards:
+        w, b = by_id[board.white], by_id[board.black]
+        if round(w.score, 9) != round(b.score, 9):
+            downfloaters += 1
+            gap += abs(w.score - b.score)
+        if b.player_id in w.opponents:
+            repeats += 1
+        for player, got in ((w, WHITE), (b, BLACK)):
+            side, strength = player.preference
+            if side and side != got:
+                misses += 1
+                strong += strength >= STRONG
+                absolute += strength == ABSOLUTE
+    second = int(pairing.bye is not None and by_id[pairing.bye].had_bye)
+    return PairingQuality(downfloaters, gap, misses, strong, absolute, repeats, second)
+
+
+# --- internals ------------------------------------------------------------------------------------
+
+
+def _bipartite(c1: Sequence[int], c2: Sequence[int]) -> tuple[int, int]:
+    """(colour misses, strong misses) at best when each of S1's players gets a distinct partner
+    from S2 (at least as many), counting colour types only.
+
+    ``c1`` and ``c2`` count the players of each colour type (``_Field.kind``): white wanted
+    strongly (or absolutely), white mildly, the same for black, and none.  A pair misses when
+    both want the same colour; it misses a strong preference when neither of them wants it only
+    mildly.  The conflict-free pairs are counted greedily: white-wanters of S1 take S2's
+    black-wanters, black-wanters take white-wanters, whoever is left takes S2's players without a
+    preference, and S1's players without one take anything left.  No choice does better: a player
+    without a preference fits anyone, so using them last loses nothing, and the two sides compete
+    only for S2's players without a preference.  The S1 players left over must then meet S2
+    players wanting the same colour, and each such pair spares the strong preferences when a mild
+    player of either half can be put into it (the conflict-free pairs do not care who they hold).
+    """
+    w1, b1, z1 = c1[0] + c1[1], c1[2] + c1[3], c1[4]
+    w2, b2, z2 = c2[0] + c2[1], c2[2] + c2[3], c2[4]
+    total = w1 + b1 + z1
+    x1 = min(w1, b2)
+    x2 = min(b1, w2)
+    w1 -= x1
+    b2 -= x1
+    b1 -= x2
+    w2 -= x2
+    x3 = min(w1, z2)
+    z2 -= x3
+    x4 = min(b1, z2)
+    z2 -= x4
+    x5 = min(z1, w2 + b2 + z2)
+    misses = total - (x1 + x2 + x3 + x4 + x5)
+    white_clashes = w1 - x3
+    black_clashes = b1 - x4
+    strong = max(0, white_clashes - min(c1[1], white_clashes) - min(c2[1], white_clashes))
+    strong += max(0, black_clashes - min(c1[3], black_clashes) - min(c2[3], black_clashes))
+    return misses, strong
+
+
+def _group(counts: Sequence[int]) -> tuple[int, int]:
+    """(colour misses, strong misses) at best when the players counted by colour type
+    (``_Field.kind``) pair among themselves (one floats when they are odd).
+
+    Players wanting opposite colours, or anyone without a preference, pair without a miss; the
+    excess of the larger side pairs among itself, one miss per pair, and a pair misses a strong
+    preference only when it holds no player of that side wanting the colour mildly.
+    """
+    white, black, none = counts[0] + counts[1], counts[2] + counts[3], counts[4]
+    excess = abs(white - black) - none
+    misses = max(0, excess) // 2
+    mild = counts[1] if white >= black else counts[3]
+    return misses, max(0, misses - mild)
+
+
+class _Field:
+    """The players of one round, indexed 0 .. n-1 in rank order (score, then pairing number)."""
+
+    def __init__(
+        self,
+        players: Sequence[SwissPlayer],
+        final: bool,
+        rounds_played: int,
+        forbidden: Iterable[tuple[int, int]],
+        initial_colour: int,
+    ) -> None:
+        by_rating = sorted(players, key=lambda p: (-p.rating, p.player_id))
+        number = {p.player_id: i + 1 for i, p in enumerate(by_rating)}
+        order = sorted(players, key=lambda p: (-round(p.score, 9), number[p.player_id]))
+        self.players = order
+        self.n = len(order)
+        self.ids = [p.player_id for p in order]
+        index = {pid: i for i, pid in enumerate(self.ids)}
+        self.number = [number[pid] for pid in self.ids]
+        self.score = [p.score for p in order]
+        self.key = [round(p.score, 9) for p in order]
+        self.half = [round(2 * p.score) for p in order]  # scores in half points, for weights
+        self.initial = initial_colour
+        top_line = 0.5 * rounds_played
+        self.top = [final and p.score > top_line for p in order]
+        prefs = [p.preference for p in order]
+        self.side = [s for s, _ in prefs]
+        self.strength = [st for _, st in prefs]
+        self.cd = [p.colour_difference for p in order]
+        self.colours = [p.colours for p in order]
+        # Colour type: 0 white wanted strongly or absolutely, 1 white mildly, 2 and 3 the same for
+        # black, 4 no preference.
+        self.kind = [
+            4
+            if self.side[i] == 0
+            else (0 if self.side[i] == WHITE else 2) + (self.strength[i] == MILD)
+            for i in range(self.n)
+        ]
+        self.abs_side = [
+            self.side[i] if self.strength[i] == ABSOLUTE and not self.top[i] else 0
+            for i in range(self.n)
+        ]
+        self.had_bye = [p.had_bye for p in order]
+        self.float1 = [p.floats[-1] if p.floats else 0 for p in order]
+        self.float2 = [p.floats[-2] if len(p.floats) >= 2 else 0 for p in order]
+        opp: list[set[int]] = [set() for _ in range(self.n)]
+        for i, p in enumerate(order):
+            for o in p.opponents:
+                j = index.get(o)
+                if j is not None:
+                    opp[i].add(j)
+                    opp[j].add(i)
+        for a, b in forbidden:
+            x, y = index.get(a), index.get(b)
+            if x is not None and y is not None and x != y:
+                opp[x].add(y)
+                opp[y].add(x)
+        self.opp = opp
+        self.colour_rule = True
+
+    # --- compatibility --------------------------------------------------------------------------
+
+    def compat(self, relaxed: tuple[str, ...]) -> Callable[[int, int], bool]:
+        opp = self.opp
+        absd = self.abs_side
+        if "repeat" in relaxed:
+            return lambda a, b: a != b
+        if "colour" in relaxed:
+            return lambda a, b: b not in opp[a]
+        return lambda a, b: b not in opp[a] and (absd[a] == 0 or absd[a] != absd[b])
+
+    # --- one attempt at a relaxation level --------------------------------------------------------
+
+    def pair(self, relaxed: tuple[str, ...]) -> SwissPairing | None:
+        self.colour_rule = "colour" not in relaxed
+        compat = self.compat(relaxed)
+        everyone = list(range(self.n))
+        mate = self._initial_matching(everyone, compat)
+        free = [v for v in everyone if mate[v] == UNMATCHED]
+        bye: int | None = None
+        if self.n % 2:
+            if len(free) != 1:
+                return None
+            bye = self._choose_bye(mate, free[0], compat, "bye" in relaxed)
+            if bye is None:
+                return None
+        elif free:
+            return None
+        remaining = [v for v in everyone if v != bye]
+        pairs = self._pair_brackets(remaining, mate, compat, relaxed)
+        boards = self._boards(pairs)
+        used = []
+        if bye is not None and self.had_bye[bye]:
+            used.append("bye")
+        if any(self.abs_side[a] and self.abs_side[a] == self.abs_side[b] for a, b in pairs):
+            used.append("colour")
+        if any(b in self.opp[a] for a, b in pairs):
+            used.append("repeat")
+        return SwissPairing(
+            boards=boards,
+            bye=None if bye is None else self.ids[bye],
+            relaxed=tuple(used),
+        )
+
+    def _initial_matching(
+        self, vertices: list[int], compat: Callable[[int, int], bool]
+    ) -> list[int]:
+        """A maximum matching of ``vertices``: neighbours in rank order first, then augmenting."""
+        mate = [UNMATCHED] * self.n
+        pending: list[int] = []
+        for v in vertices:
+            if mate[v] != UNMATCHED:
+                continue
+            partner = UNMATCHED
+            for u in pending:
+                if mate[u] == UNMATCHED and compat(u, v):
+                    partner = u
+                    break
+            if partner == UNMATCHED:
+                pending.append(v)
+                if len(pending) > 16:
+                    pending = pending[-16:]  # older ones are left to the augmenting paths
+            else:
+                mate[v] = partner
+                mate[partner] = v
+                pending = [u for u in pending if mate[u] == UNMATCHED]
+        free = [v for v in vertices if mate[v] == UNMATCHED]
+        free_set = set(free)
+        for v in free:
+            if mate[v] != UNMATCHED:
+                continue
+            free_set.discard(v)
+            if augment(mate, v, vertices, compat, free_set):
+                free_set = {u for u in free_set if mate[u] == UNMATCHED}
+        return mate
+
+    def _choose_bye(
+        self, mate: list[int], free: int, compat: Callable[[int, int], bool], second: bool
+    ) -> int | None:
+        """The lowest-ranked player who may take the bye and leaves the rest pairable.
+
+        ``mate`` is a maximum matching leaving only ``free`` over; it is updated to a perfect
+        matching of everyone else.  With ``second`` a player who had a bye may take it too, but
+        only when nobody who had none can.
+        """
+        tiers = [[v for v in reversed(range(self.n)) if not self.had_bye[v]]]
+        if second:
+            tiers.append([v for v in reversed(range(self.n)) if self.had_bye[v]])
+        for tier in tiers:
+            for c in tier:
+                if c == free:
+                    return c
+                trial = mate[:]
+                partner = trial[c]
+                trial[c] = UNMATCHED
+                trial[partner] = UNMATCHED
+                rest = [v for v in range(self.n) if v != c]
+                if augment(trial, partner, rest, compat, (free,)):
+                    mate[:] = trial
+                    return c
+        return None
+
+    # --- brackets -------------------------------------------------------------------------------
+
+    def _pair_brackets(
+        self,
+        order: list[int],
+        mate: list[int],
+        compat: Callable[[int, int], bool],
+        relaxed: tuple[str, ...],
+    ) -> list[tuple[int, int]]:
+        groups: list[list[int]] = []
+        for v in order:
+            if groups and self.key[groups[-1][0]] == self.key[v]:
+                groups[-1].append(v)
+            else:
+                groups.append([v])
+        remaining = set(order)
+        pairs: list[tuple[int, int]] = []
+        floaters: list[int] = []
+        # Once a rule is relaxed, pairs that break it are still allowed but come last.
+        prefer = self.compat(()) if relaxed else compat
+        for k, residents in enumerate(groups):
+            last = k == len(groups) - 1
+            following = [] if last else groups[k + 1]
+            bracket = floaters + residents
+            lower = remaining.difference(bracket)
+
+            def completes(down: Sequence[int], lower: set[int] = lower) -> bool:
+                return self._completes(lower.union(down), mate, compat)
+
+            proposal = self._pair_bracket(floaters, residents, following, compat, prefer, completes)
+            settled = self._settle(proposal, bracket, remaining, mate, compat)
+            done = {v for pair in settled for v in pair}
+            remaining -= done
+            if last:  # whoever is left is matched in ``mate`` among themselves
+                settled += [(a, mate[a]) for a in sorted(remaining) if a < mate[a]]
+                done |= remaining
+                remaining = set()
+            pairs.extend(settled)
+            floaters = sorted(
+                (v for v in bracket if v not in done), key=lambda v: (-self.key[v], v)
+            )
+        assert not floaters, "the completion step leaves nobody unpaired"
+        return pairs
+
+    def _settle(
+        self,
+        proposal: list[tuple[int, int]],
+        bracket: list[int],
+        remaining: set[int],
+        mate: list[int],
+        compat: Callable[[int, int], bool],
+    ) -> list[tuple[int, int]]:
+        """Keep ``proposal`` if the rest of the round can still be paired, else change it minimally.
+
+        ``mate`` is a perfect matching of ``remaining``; on return it is one again, containing the
+        returned pairs (FIDE's completion requirement, C4).
+        """
+        paired = {v for pair in proposal for v in pair}
+        trial = mate[:]
+        for v in paired:
+            u = trial[v]
+            if u != UNMATCHED:
+                trial[u] = UNMATCHED
+            trial[v] = UNMATCHED
+        for a, b in proposal:
+            trial[a] = b
+            trial[b] = a
+        rest = sorted(remaining - paired)
+        free = {v for v in rest if trial[v] == UNMATCHED}
+        ok = True
+        for v in sorted(free):
+            if trial[v] != UNMATCHED:
+                continue
+            free.discard(v)
+            if not augment(trial, v, rest, compat, free):
+                ok = False
+                break
+            free = {u for u in free if trial[u] == UNMATCHED}
+        if ok:
+            mate[:] = trial
+            return proposal
+        # Repair: augment over everything still unpaired, the bracket's proposal included.
+        everyone = sorted(remaining)
+        free = {v for v in everyone if trial[v] == UNMATCHED}
+        for v in sorted(free):
+            if trial[v] != UNMATCHED:
+                continue
+            free.discard(v)
+            found = augment(trial, v, everyone, compat, free)
+            assert found, "a perfect matching of the remaining players exists"
+            free = {u for u in free if trial[u] == UNMATCHED}
+        mate[:] = trial
+        members = set(bracket)
+        return [(a, trial[a]) for a in bracket if trial[a] in members and a < trial[a]]
+
+    def _pair_bracket(
+        self,
+        mdps: list[int],
+        residents: list[int],
+        following: list[int],
+        compat: Callable[[int, int], bool],
+        prefer: Callable[[int, int], bool],
+        completes: Callable[[Sequence[int]], bool],
+    ) -> list[tuple[int, int]]:
+        """The bracket's own choice of pairs (before the completion check).
+
+        ``following`` are the residents of the next bracket (none: this is the last one), and
+        ``completes`` says whether the round can still be completed with the given players
+        floating down.  The greedy Dutch pass comes first.  A small bracket is also paired by
+        weighted matching, and that pairing replaces the greedy one only when it is strictly
+        better by the criteria (completion, the next bracket's pairs, then :meth:`_value`), so
+        that the Dutch order decides between pairings the criteria cannot tell apart.
+        """
+        pairs: list[tuple[int, int]] = []
+        pool = list(residents)
+        unpaired: list[int] = []
+        if mdps:
+            counts = self._kind_counts(pool)
+            for m in mdps:
+                r = self._mdp_partner(m, pool, counts, compat, prefer)
+                if r is None:
+                    unpaired.append(m)
+                    continue
+                pool.remove(r)
+                counts[self.kind[r]] -= 1
+                pairs.append((m, r))
+        if not following:
+            pool = unpaired + pool  # nowhere left to float: they pair here
+            unpaired = []
+        elif len(pool) % 2:
+            pool.remove(self._floater(pool, unpaired, following, compat, completes))
+        pairs.extend(self._pair_homogeneous(pool, compat, prefer))
+        bracket = mdps + residents
+        if len(bracket) > EXACT_LIMIT:
+            return pairs
+        # Players who cannot float alone without breaking the round's completion stay here, and
+        # among the others the one whose floating pairs the next bracket best floats (C7).
+        stay = frozenset(v for v in bracket if following and not completes([v]))
+        lift: dict[int, int] = {}
+        if following and len(following) < EXACT_LIMIT:
+            cache: dict[tuple[object, ...], int] = {}
+            for v in bracket:
+                key = (self.abs_side[v], self.top[v], *sorted(self.opp[v].intersection(following)))
+                if key not in cache:
+                    group = [v, *following]
+                    mate = maximum_matching(group, compat, self.n)
+                    cache[key] = sum(1 for u in group if mate[u] > u)
+                lift[v] = -cache[key]
+        exact = self._exact(bracket, compat, prefer, stay=stay, lift=lift)
+        if self._judge(exact, bracket, following, compat, prefer, completes) > self._judge(
+            pairs, bracket, following, compat, prefer, completes
+        ):
+            return exact
+        return pairs
+
+    def _judge(
+        self,
+        pairs: list[tuple[int, int]],
+        bracket: list[int],
+        following: list[int],
+        compat: Callable[[int, int], bool],
+        prefer: Callable[[int, int], bool],
+        completes: Callable[[Sequence[int]], bool],
+    ) -> tuple[int, int, int, int]:
+        """How good a bracket's pairs are, as a tuple to compare (higher is better): completion
+        (C4), then pairs and score differences (C5, C6), then the next bracket's pairs (C7), then
+        the rest of :meth:`_value`."""
+        paired = {v for pair in pairs for v in pair}
+        down = [v for v in bracket if v not in paired]
+        base = min(self.half[v] for v in bracket)
+        criteria = self._criteria(pairs, base, prefer)
+        if not following:
+            return (int(not down), criteria >> 60, 0, criteria)
+        ok = completes(down)
+        next_pairs = 0
+        if len(down) + len(following) <= EXACT_LIMIT:
+            group = down + following
+            mate = maximum_matching(group, compat, self.n)
+            next_pairs = sum(1 for u in group if mate[u] > u)
+        return (int(ok), criteria >> 60, next_pairs, criteria)
+
+    def _kind_counts(self, pool: Iterable[int]) -> list[int]:
+        """How many of ``pool`` are of each colour type (:attr:`kind`)."""
+        counts = [0] * 5
+        for v in pool:
+            counts[self.kind[v]] += 1
+        return counts
+
+    def _mdp_partner(
+        self,
+        m: int,
+        pool: list[int],
+        counts: list[int],
+        compat: Callable[[int, int], bool],
+        prefer: Callable[[int, int], bool],
+    ) -> int | None:
+        """The resident a moved-down player meets: the fewest colour misses in the whole bracket
+        (C10), then the fewest strong misses (C11), then not someone who floated up last round
+        (C13), then the highest ranked (the Dutch order)."""
+        best: tuple[tuple[int, int, int, int, int, int], int] | None = None
+        seen: set[tuple[int, int, int, bool]] = set()
+        for position, r in enumerate(pool):
+            if not compat(m, r):
+                continue
+            repeat = not prefer(m, r)
+            kind = (self.side[r], self.strength[r], self.float1[r], repeat)
+            if kind in seen:
+                continue
+            seen.add(kind)
+            clash = int(self.side[m] != 0 and self.side[m] == self.side[r])
+            counts[self.kind[r]] -= 1
+            rest, strong_rest = _group(counts)
+            counts[self.kind[r]] += 1
+            weakest = min(self.strength[m], self.strength[r]) if clash else 0
+            key = (
+                int(repeat),
+                int(weakest == ABSOLUTE),
+                clash + rest,
+                int(weakest >= STRONG) + strong_rest,
+                int(self.float1[r] == UP),
+                position,
+            )
+            if best is None or key < best[0]:
+                best = (key, r)
+        return None if best is None else best[1]
+
+    def _floater(
+        self,
+        pool: list[int],
+        unpaired: list[int],
+        following: list[int],
+        compat: Callable[[int, int], bool],
+        completes: Callable[[Sequence[int]], bool],
+    ) -> int:
+        """Who of an odd bracket floats down (``unpaired`` MDPs float down with them).
+
+        First, the rest of the round must stay pairable with them below (FIDE's completion; a
+        matching check, made only for the candidates that are otherwise best).  Then the most
+        pairs left in this bracket (C5) and in the next one (C7), each counted by a matching when
+        the bracket is small (a large one pairs anyway), then the colours of the rest of this
+        bracket (C10, C11), then not someone who floated down last round or the one before (C12,
+        C14), then the lowest ranked (the Dutch order).
+        """
+        below = unpaired + following
+        counts = self._kind_counts(pool)
+        check = len(below) < EXACT_LIMIT
+        small = len(pool) <= EXACT_LIMIT
+        ranked: list[tuple[tuple[int, int, int, int, int, int, int], int]] = []
+        seen: set[tuple[int, int, int, tuple[int, ...]]] = set()
+        for position in range(len(pool) - 1, -1, -1):
+            v = pool[position]
+            blocked = tuple(sorted(self.opp[v].intersection(below))) if check else ()
+            if small:  # whom they could not meet here matters too
+                blocked += (-1, *sorted(self.opp[v].intersection(pool)))
+            kind = (self.side[v], self.float1[v], self.float2[v], blocked)
+            if kind in seen:
+                continue
+            seen.add(kind)
+            counts[self.kind[v]] -= 1
+            rest, strong_rest = _group(counts)
+            counts[self.kind[v]] += 1
+            here = 0
+            if small:
+                rest_of_pool = [u for u in pool if u != v]
+                mate = maximum_matching(rest_of_pool, compat, self.n)
+                here = sum(1 for u in rest_of_pool if mate[u] > u)
+            next_pairs = 0
+            if check:
+                group = [v, *below]
+                mate = maximum_matching(group, compat, self.n)
+                next_pairs = sum(1 for u in group if mate[u] > u)
+            key = (
+                -here,
+                -next_pairs,
+                rest,
+                strong_rest,
+                int(self.float1[v] == DOWN),
+                int(self.float2[v] == DOWN),
+                -position,
+            )
+            ranked.append((key, v))
+        ranked.sort()
+        for _, v in ranked:
+            if completes([*unpaired, v]):
+                return v
+        # No single class member completes the round: try everyone, lowest ranked first.
+        tried = {v for _, v in ranked}
+        for v in reversed(pool):
+            if v not in tried and completes([*unpaired, v]):
+                return v
+        return ranked[0][1]
+
+    def _completes(
+        self, players: set[int], mate: list[int], compat: Callable[[int, int], bool]
+    ) -> bool:
+        """True when ``players`` can all be paired among themselves.
+
+        ``mate`` is a perfect matching of a superset; the players whose partner is outside are
+        re-matched by augmenting paths (usually a few short searches).
+        """
+        if len(players) % 2:
+            return False
+        trial = mate[:]
+        free: set[int] = set()
+        for v in players:
+            u = trial[v]
+            if u == UNMATCHED or u not in players:
+                trial[v] = UNMATCHED
+                free.add(v)
+        order = sorted(players)
+        for v in sorted(free):
+            if trial[v] != UNMATCHED:
+                continue
+            free.discard(v)
+            if not augment(trial, v, order, compat, free):
+                return False
+            free = {u for u in free if trial[u] == UNMATCHED}
+        return True
+
+    def _pair_homogeneous(
+        self,
+        pool: list[int],
+        compat: Callable[[int, int], bool],
+        prefer: Callable[[int, int], bool],
+    ) -> list[tuple[int, int]]:
+        """Pair an even ``pool`` (rank order): S1[i] with the earliest suitable S2 player.
+
+        "Suitable" keeps the bracket's colour targets reachable: the fewest colour misses (C10)
+        and then the fewest strong misses (C11) that the colour types of S1 and S2 allow
+        (:func:`_bipartite`), so that the earliest candidate in the Dutch order wins whenever
+        the criteria do not tell candidates apart.
+        """
+        half = len(pool) // 2
+        if half == 0:
+            return []
+        s1, s2 = pool[:half], pool[half:]
+        kind = self.kind
+        c1 = [0] * 5
+        c2 = [0] * 5
+        for v in s1:
+            c1[kind[v]] += 1
+        for v in s2:
+            c2[kind[v]] += 1
+        budget, strong_budget = _bipartite(c1, c2)
+        targets = (budget, strong_budget)
+        trouble: list[int] = []
+        # S2's players by class, each class in S2 order, so that every S1 player compares one
+        # candidate per class (the earliest of it that fits) instead of scanning all of S2.
+        queues: dict[tuple[int, int, bool], list[int]] = {}
+        for pos, v in enumerate(s2):
+            queues.setdefault((self.side[v], self.strength[v], self.top[v]), []).append(pos)
+        heads = dict.fromkeys(queues, 0)
+        used = [False] * len(s2)
+        pairs: list[tuple[int, int]] = []
+        left: list[int] = []
+        for i in s1:
+            c1[kind[i]] -= 1
+            chosen = self._choose(
+                i, s2, queues, heads, used, c1, c2, (budget, strong_budget), compat, prefer
+            )
+            if chosen is None:
+                left.append(i)
+                continue
+            pos, clash, strong = chosen
+            used[pos] = True
+            j = s2[pos]
+            c2[kind[j]] -= 1
+            pairs.append((i, j))
+            rest, strong_rest = _bipartite(c1, c2)
+            if clash + rest > budget or strong + strong_rest > strong_budget:
+                trouble.append(i)
+            budget = max(budget - clash, rest)
+            strong_budget = max(strong_budget - strong, strong_rest)
+        left.extend(s2[pos] for pos in range(len(s2)) if not used[pos])
+        if left or trouble:
+            pairs = self._repair(pool, pairs, left, trouble, targets, compat, prefer)
+        return pairs
+
+    def _choose(
+        self,
+        i: int,
+        s2: list[int],
+        queues: dict[tuple[int, int, bool], list[int]],
+        heads: dict[tuple[int, int, bool], int],
+        used: list[bool],
+        c1: list[int],
+        c2: list[int],
+        budgets: tuple[int, int],
+        compat: Callable[[int, int], bool],
+        prefer: Callable[[int, int], bool],
+    ) -> tuple[int, int, int] | None:
+        """S1 player ``i``'s partner: (position in S2, colour miss 0/1, strong miss 0/1), or None.
+
+        The earliest candidate that keeps both colour targets (``budgets``: misses, strong
+        misses) reachable wins.  Without one, the candidate overshooting them least is taken; a
+        pair of topscorers who both need the same colour absolutely (C8, C9) and repeat pairings
+        (only in the last relaxation) come last of all.
+        """
+        side = self.side
+        absd = self.abs_side[i]
+        candidates: list[tuple[int, int]] = []  # (position, repeat)
+        for key, queue in queues.items():
+            if self.colour_rule and absd and key[0] == absd and key[1] == ABSOLUTE and not key[2]:
+                continue  # the whole class wants the same colour as absolutely as i does (C3)
+            h = heads[key]
+            while h < len(queue) and used[queue[h]]:
+                h += 1
+            heads[key] = h
+            found_repeat = -1
+            for k in range(h, len(queue)):
+                pos = queue[k]
+                if used[pos]:
+                    continue
+                j = s2[pos]
+                if not compat(i, j):
+                    continue
+                if prefer is compat or prefer(i, j):
+                    candidates.append((pos, 0))
+                    break
+                if found_repeat < 0:
+                    found_repeat = pos
+            else:
+                if found_repeat >= 0:
+                    candidates.append((found_repeat, 1))
+        if not candidates:
+            return None
+        budget, strong_budget = budgets
+        best: tuple[tuple[int, int, int, int, int], int, int, int] | None = None
+        for pos, repeat in candidates:
+            j = s2[pos]
+            clash = int(side[i] != 0 and side[i] == side[j])
+            weakest = min(self.strength[i], self.strength[j]) if clash else 0
+            strong = int(weakest >= STRONG)
+            c2[self.kind[j]] -= 1
+            rest, strong_rest = _bipartite(c1, c2)
+            c2[self.kind[j]] += 1
+            over = max(0, clash + rest - budget)
+            strong_over = max(0, strong + strong_rest - strong_budget)
+            rank = (repeat, int(weakest == ABSOLUTE), over, strong_over, pos)
+            if best is None or rank < best[0]:
+                best = (rank, pos, clash, strong)
+        assert best is not None
+        return best[1], best[2], best[3]
+
+    # --- the weighted fallback ------------------------------------------------------------------
+
+    def _repair(
+        self,
+        pool: list[int],
+        pairs: list[tuple[int, int]],
+        left: list[int],
+        trouble: list[int],
+        targets: tuple[int, int],
+        compat: Callable[[int, int], bool],
+        prefer: Callable[[int, int], bool],
+    ) -> list[tuple[int, int]]:
+        """Improve what the greedy pass made of ``pool`` by weighted matching.
+
+        ``left`` are the players it left unpaired and ``trouble`` the S1 players whose partner
+        overshot the colour ``targets`` (misses, strong misses: the bracket's best by its counts).
+        A small pool is re-paired whole.  Otherwise a *window* is: the 8 pairs nearest in rank to
+        those players, doubling until everyone is paired within the targets, the window holds
+        every pair, or it reaches :data:`WINDOW_LIMIT` players (then the completion step finds
+        partners for anyone still left).  A re-pairing is kept only when the criteria improve.
+        """
+        base = min(self.half[v] for v in pool)
+        if len(pool) <= EXACT_LIMIT:
+            exact = self._exact(pool, compat, prefer)
+            if self._criteria(exact, base, prefer) > self._criteria(pairs, base, prefer):
+                return exact
+            return pairs
+        position = {v: k for k, v in enumerate(pool)}
+        anchors = sorted({position[v] for v in left + trouble})
+
+        def distance(pair: tuple[int, int]) -> tuple[int, int]:
+            near = min(abs(position[v] - a) for v in pair for a in anchors)
+            return near, position[pair[0]]
+
+        by_distance = sorted(pairs, key=distance)
+        best = pairs
+        size = max(16, 2 * len(trouble))
+        while True:
+            near = by_distance[:size]
+            window = sorted(left + [v for pair in near for v in pair], key=position.__getitem__)
+            improved = self._exact(window, compat, prefer, position, len(pool) // 2)
+            gain = self._criteria(improved, base, prefer) - self._criteria(near, base, prefer)
+            if gain > 0:
+                best = by_distance[size:] + improved
+                misses, strong = self._misses(best)
+                if 2 * len(best) == len(pool) and misses <= targets[0] and strong <= targets[1]:
+                    return best
+            if size >= len(pairs) or len(window) >= WINDOW_LIMIT:
+                return best
+            size *= 2
+
+    def _misses(self, pairs: Iterable[tuple[int, int]]) -> tuple[int, int]:
+        """(colour misses, strong misses) of ``pairs``."""
+        misses = strong = 0
+        for a, b in pairs:
+            if self.side[a] != 0 and self.side[a] == self.side[b]:
+                misses += 1
+                strong += min(self.strength[a], self.strength[b]) >= STRONG
+        return misses, strong
+
+    def _criteria(
+        self, pairs: Sequence[tuple[int, int]], base: int, prefer: Callable[[int, int], bool]
+    ) -> int:
+        """The criteria part of the weight of ``pairs`` (higher is better); ``base`` is the lowest
+        score (in half points) among the players they are chosen from."""
+        return sum(self._value(a, b, base, prefer) for a, b in pairs)
+
+    def _value(self, a: int, b: int, base: int, prefer: Callable[[int, int], bool]) -> int:
+        """The criteria weight of the pair (a, b), most important first (higher is better).
+
+        A pair (C5) outweighs everything else; then no repeat (only matters once repeats are
+        allowed at all); then the score differences, squared so that one large difference weighs
+        more than two small ones (C6's descending comparison), with a bonus for pairing a player
+        that grows with their score (so the highest MDPs are paired, and the players left over are
+        the lowest); then colours (C10, C11); then sparing players who floated down last round or
+        the round before the float (C12, C14) and not floating someone up twice (C13).
+        """
+        ha, hb = self.half[a], self.half[b]
+        value = 1 << 120
+        if not prefer(a, b):
+            value -= 1 << 100
+        value += ((ha - base + 2) ** 2 + (hb - base + 2) ** 2 - (ha - hb) ** 2) << 60
+        if self.side[a] != 0 and self.side[a] == self.side[b]:
+            weakest = min(self.strength[a], self.strength[b])
+            if weakest == ABSOLUTE:  # topscorers only (C8, C9)
+                value -= 1 << 48
+            value -= 1 << 40
+            if weakest >= STRONG:
+                value -= 1 << 32
+        value += ((self.float1[a] == DOWN) + (self.float1[b] == DOWN)) << 24
+        value += ((self.float2[a] == DOWN) + (self.float2[b] == DOWN)) << 16
+        lower = a if ha < hb else b if hb < ha else -1
+        if lower >= 0 and self.float1[lower] == UP:
+            value -= 1 << 8
+        return value
+
+    def _exact(
+        self,
+        window: list[int],
+        compat: Callable[[int, int], bool],
+        prefer: Callable[[int, int], bool],
+        position: Mapping[int, int] | None = None,
+        half: int | None = None,
+        stay: frozenset[int] = frozenset(),
+        lift: Mapping[int, int] | None = None,
+    ) -> list[tuple[int, int]]:
+        """The best pairs within ``window`` (in rank order) by weighted matching.
+
+        Pairing a player of ``stay`` (one the rest of the round cannot take as a floater) outweighs
+        everything else.  ``lift`` adds a weight to pairing a player, between the score
+        differences (C6) and the colours: the next bracket's pairs (C7) as negative numbers, so
+        that the player left to float is the one whose floating pairs the next bracket best.
+        The weight is :meth:`_value`, then the Dutch order: ``position`` places the players in
+        their bracket (default: in ``window``), whose first ``half`` players are S1.  A pair of an
+        S1 player with an S2 player earns an order weight that falls with the S2 player's place
+        and is shifted by the S1 player's rank, each S1 player in bits of their own, so that the
+        heaviest matching pairs S1[0] with the earliest S2 player it can, then S1[1], and so on:
+        the transposition order.  Each S1-S2 pair also earns a weight above all of those, so that
+        a transposition beats any exchange (pairs within S1 or within S2), as in D.2.
+        """
+        place = position if position is not None else {v: k for k, v in enumerate(window)}
+        split = half if half is not None else len(window) // 2
+        base = min(self.half[v] for v in window)
+        s1 = [v for v in window if place[v] < split]
+        significance = {v: len(s1) - 1 - k for k, v in enumerate(s1)}
+        reach = max((place[v] - split for v in window if place[v] >= split), default=0) + 1
+        width = reach.bit_length() + 1
+        transposed = 1 << (width * len(s1))  # per S1-S2 pair: fewest exchanges first (D.2)
+        shift = width * len(s1) + len(s1).bit_length() + 2
+        size = len(window)
+        edges: list[tuple[int, int, int]] = []
+        for ia, a in enumerate(window):
+            for ib in range(ia + 1, size):
+                b = window[ib]
+                if not compat(a, b):
+                    continue
+                first, second = (a, b) if place[a] < place[b] else (b, a)
+                order = 0
+                if place[first] < split <= place[second]:
+                    lexical = (reach - (place[second] - split)) << (width * significance[first])
+                    order = transposed + lexical
+                value = self._value(a, b, base, prefer)
+                value += ((a in stay) + (b in stay)) << 128
+                if lift:
+                    value += (lift.get(a, 0) + lift.get(b, 0)) << 54
+                edges.append((ia, ib, (value << shift) + order))
+        mate = max_weight_matching(size, edges)
+        return [(window[k], window[m]) for k, m in enumerate(mate) if m > k]
+
+    # --- colours and board order ------------------------------------------------------------------
+
+    def _boards(self, pairs: list[tuple[int, int]]) -> tuple[Board, ...]:
+        def order(pair: tuple[int, int]) -> tuple[float, float, int]:
+            a, b = pair
+            return (-max(self.score[a], self.score[b]), -(self.score[a] + self.score[b]), min(a, b))
+
+        boards = []
+        for a, b in sorted(pairs, key=order):
+            white, black = self.colours_for(min(a, b), max(a, b))
+            boards.append(Board(self.ids[white], self.ids[black]))
+        return tuple(boards)
+
+    def colours_for(self, higher: int, lower: int) -> tuple[int, int]:
+        """(white, black) for a pair, ``higher`` ranked above ``lower`` (FIDE E.1-E.5)."""
+        sh, sl = self.side[higher], self.side[lower]
+        th, tl = self.strength[higher], self.strength[lower]
+        if sh and sl and sh != sl:  # E.1: both preferences granted
+            return (higher, lower) if sh == WHITE else (lower, higher)
+        if th != tl:  # E.2: the stronger preference
+            stronger, other = (higher, lower) if th > tl else (lower, higher)
+            return (stronger, other) if self.side[stronger] == WHITE else (other, stronger)
+        if th == ABSOLUTE and abs(self.cd[higher]) != abs(self.cd[lower]):
+            wider, other = (
+                (higher, lower) if abs(self.cd[higher]) > abs(self.cd[lower]) else (lower, higher)
+            )
+            return (wider, other) if self.side[wider] == WHITE else (other, wider)
+        for ch, cl in zip(
+            reversed(self.colours[higher]), reversed(self.colours[lower]), strict=False
+        ):
+            if ch != cl:  # E.3: alternate from the last time they had different colours
+                return (lower, higher) if ch == WHITE else (higher, lower)
+        if sh:  # E.4: the higher-ranked player's preference
+            return (higher, lower) if sh == WHITE else (lower, higher)
+        # E.5: by the higher-ranked player's pairing number
+        gets_initial = self.number[higher] % 2 == 1
+        colour = self.initial if gets_initial else -self.initial
+        return (higher, lower) if colour == WHITE else (lower, higher)
