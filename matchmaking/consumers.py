@@ -15,9 +15,9 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from live.guards import CLOSE_RATE, RATE_LIMITED, FrameGuard, parse_object
+from live.guards import describe
 from live.messages import encode
-from live.sockets import DirectDispatchConsumer
+from live.sockets import GuardedConsumer
 
 from . import selectors, services
 from .conf import queue_settings, user_group
@@ -26,20 +26,22 @@ from .errors import QueueError
 CLOSE_LOGIN = 4001
 
 
-class QueueConsumer(DirectDispatchConsumer):
+class QueueConsumer(GuardedConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         self.user_id: int | None = user.pk if user is not None and user.is_authenticated else None
-        await self.accept()
         if self.user_id is None:
+            await self.accept()
             await self.send_json(
                 {"type": "error", "code": "login_required", "message": "log in to queue"}
             )
             await self.close(code=CLOSE_LOGIN)
             return
+        if not await self.admit(self.user_id):
+            return
+        await self.accept()
         self.group = user_group(self.user_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        self.guard = FrameGuard()
         matched = await database_sync_to_async(selectors.queue_match)(user_id=self.user_id)
         if matched is not None:
             await self.send_json(matched)
@@ -54,6 +56,7 @@ class QueueConsumer(DirectDispatchConsumer):
                 await ticker
         if getattr(self, "group", None):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.release()
 
     async def send_json(self, payload: dict[str, Any]) -> None:
         await self.send(text_data=encode(payload))
@@ -82,17 +85,10 @@ class QueueConsumer(DirectDispatchConsumer):
         await self.send_json(event["payload"])
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        close_code = self.guard.close_code(text_data, bytes_data)
-        if close_code is not None:
-            if close_code == CLOSE_RATE:
-                await self.send_json(RATE_LIMITED)
-            await self.close(code=close_code)
-            return
-        message = parse_object(text_data)
+        message = await self.admit_frame(text_data, bytes_data)
         if message is None:
-            await self.send_json(QueueError("malformed", "send one JSON object").as_message())
             return
-        kind = message.get("type")
+        kind = message["type"]
         try:
             if kind == "join":
                 await self.on_join(message)
@@ -102,9 +98,12 @@ class QueueConsumer(DirectDispatchConsumer):
             elif kind == "status":
                 await self.send_status()
             elif kind == "ping":
-                await self.send_json({"type": "pong", "t": message.get("t")})
+                t = message.get("t")
+                if t is not None and (not isinstance(t, int | float) or isinstance(t, bool)):
+                    raise QueueError("malformed", "t must be a number")
+                await self.send_json({"type": "pong", "t": t})
             else:
-                raise QueueError("unknown_type", f"unknown message type {kind!r}")
+                raise QueueError("unknown_type", f"unknown message type {describe(kind)}")
         except QueueError as exc:
             await self.send_json(exc.as_message())
 

@@ -1,8 +1,9 @@
-"""Sign-up and profile pages."""
+"""Log-in, sign-up and profile pages."""
 
 from __future__ import annotations
 
-from django.contrib.auth import login
+from django.contrib.auth import login as auth_login
+from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
@@ -11,13 +12,38 @@ from ratings.selectors import profile_ratings
 
 from .forms import SignupForm
 from .models import User
+from .security import (
+    LoginRateThrottle,
+    SignupRateThrottle,
+    form_with_error,
+    login_page_with_error,
+    retry_message,
+    throttled_post,
+)
 
 
+def _signup_refused(request: HttpRequest, wait_s: int) -> HttpResponse:
+    form = SignupForm(initial={"username": request.POST.get("username", "")})
+    return render(
+        request, "accounts/signup.html", {"form": form_with_error(form, retry_message(wait_s))}
+    )
+
+
+def _login_refused(request: HttpRequest, wait_s: int) -> HttpResponse:
+    return login_page_with_error(request, retry_message(wait_s), 429)
+
+
+# Django's log-in page; each POST counts against LOGIN_RATE per address (the lockout per user name
+# and address is django-axes', in the authentication backends).
+login = throttled_post(LoginRateThrottle, _login_refused)(auth_views.LoginView.as_view())
+
+
+@throttled_post(SignupRateThrottle, _signup_refused)
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        auth_login(request, user, backend="accounts.backends.AccountBackend")
         return redirect("lobby:index")
     return render(request, "accounts/signup.html", {"form": form})
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 from django.core.asgi import get_asgi_application
 
@@ -13,7 +15,8 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from live.routing import websocket_urlpatterns  # noqa: E402
+from live.liveness import start_beating  # noqa: E402
+from live.routing import fallback_websocket_urlpatterns, websocket_urlpatterns  # noqa: E402
 from live.startup import warm_up_and_freeze  # noqa: E402
 from matchmaking.routing import websocket_urlpatterns as queue_websocket_urlpatterns  # noqa: E402
 
@@ -21,9 +24,19 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns + queue_websocket_urlpatterns))
+            AuthMiddlewareStack(
+                URLRouter(
+                    websocket_urlpatterns
+                    + queue_websocket_urlpatterns
+                    + fallback_websocket_urlpatterns
+                )
+            )
         ),
     }
 )
 
 warm_up_and_freeze()
+if Path(sys.argv[0]).name == "daphne":
+    # A web server is what receives commands: its beat says the platform is up (live.liveness).
+    # Only a real server beats: importing the application (tests, tools) must not.
+    start_beating()

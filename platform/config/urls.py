@@ -4,6 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import DefaultRouter
 
+from accounts import views as account_views
 from accounts.api import LoginView, ProfileView
 from live.api import MatchViewSet
 from lobby.api import GamesView, PlayAIView, TablesView
@@ -29,7 +30,7 @@ api = [
 
 urlpatterns = [
     path("", include("lobby.urls")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", account_views.login, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/", include("accounts.urls")),
     path("match/", include("live.urls")),

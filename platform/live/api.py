@@ -58,7 +58,7 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Match.objects.prefetch_related("seats__user").order_by("-id")
 
     @extend_schema(responses=MoveSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def moves(self, request: Request, pk: str | None = None) -> Response:
         match = get_object_or_404(Match, pk=pk)
         if match.status in (MatchStatus.RUNNING, MatchStatus.WAITING):

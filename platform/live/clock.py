@@ -58,6 +58,14 @@ def first_flag(clock: ClockJSON) -> tuple[int, int] | None:
     return min(deadlines) if deadlines else None
 
 
+def flagged_together(clock: ClockJSON) -> list[int]:
+    """Every running seat whose time runs out at the first flag's millisecond (usually one)."""
+    flag = first_flag(clock)
+    if flag is None:
+        return []
+    return [s for s, sc in enumerate(clock["seats"]) if seat_deadline(sc) == flag[0]]
+
+
 def _charge(seat_clock: dict[str, Any], now_ms: int) -> None:
     delay, bank = remaining(seat_clock, now_ms)
     seat_clock.update(delay_ms=delay, bank_ms=max(0, bank), since_ms=now_ms)
@@ -111,14 +119,30 @@ def clock_stop_all(clock: ClockJSON, *, now_ms: int) -> ClockJSON:
     return out
 
 
+def clock_watch_ai(clock: ClockJSON, *, waiting: bool, now_ms: int, resend_ms: int) -> ClockJSON:
+    """Note when an AI seat's move is overdue: ``resend_ms`` after this change, if an AI seat is
+    to act (``waiting``).
+
+    An AI move is a Celery job; a job lost with Redis or a killed worker would leave the AI seat
+    silent until its flag falls.  The wake-up at ``ai_due_ms`` (the same jobs and sweeper as the
+    flags, so after a restart too) queues the move again; the move job is idempotent.
+    """
+    return {**clock, "ai_due_ms": now_ms + resend_ms if waiting else None}
+
+
 def wake_at(clock: ClockJSON, *, stall_bound_ms: int) -> int | None:
-    """When the server must act by itself: the first flag, else the end of the stall bound."""
+    """When the server must act by itself: the first flag, else the end of the stall bound — or
+    earlier, when an AI move is overdue (:func:`clock_watch_ai`)."""
     flag = first_flag(clock)
+    due = None
     if flag is not None:
-        return flag[0]
-    if clock.get("stall_since_ms") is not None:
-        return int(clock["stall_since_ms"] + stall_bound_ms)
-    return None
+        due = flag[0]
+    elif clock.get("stall_since_ms") is not None:
+        due = int(clock["stall_since_ms"] + stall_bound_ms)
+    ai_due = clock.get("ai_due_ms")
+    if ai_due is not None and (due is None or ai_due < due):
+        return int(ai_due)
+    return due
 
 
 SLOT_MS = 20

@@ -1,23 +1,38 @@
 """The live WebSocket endpoint (docs/protocol.md): thin — authenticate, parse, stamp, delegate.
 
 All rules live in :mod:`live.services`; this class only turns frames into service calls and service
-results into frames, and guards the connection (frame size, message rate).
+results into frames, and guards the connection (``live.guards``: caps, frame size, rates, shape).
+
+Whatever a client sends, the answer is a frame of the protocol or one of its close codes, never a
+crash (close 1011): a frame that is not a message is ``malformed`` (``live.guards.parse_message``),
+an action the game's codec cannot even decode is ``malformed`` too (decoding is a pure function of
+the client's input, so whatever it raises is the client's error), and an action the game refuses
+is ``illegal_action`` (the service).  Anything else a command meets is the server's fault: logged
+with its traceback and answered ``internal_error`` — the connection stays open.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from asgiref.sync import SyncToAsync
 from django.db import close_old_connections
 
+from games.core import Game, IllegalAction
+from games.registry import get_game
+
 from . import selectors, services, timebase
 from .errors import LiveError
-from .guards import CLOSE_RATE, RATE_LIMITED, FrameGuard, parse_object
+from .guards import describe
 from .messages import encode, public_group, seat_group
-from .sockets import DirectDispatchConsumer
+from .models import Match
+from .sockets import CLOSE_NOT_FOUND, GuardedConsumer
 
-CLOSE_NO_MATCH = 4004
+log = logging.getLogger(__name__)
+
+CLOSE_NO_MATCH = CLOSE_NOT_FOUND
+MAX_MATCH_ID = 2**63 - 1  # the id column's range: a larger number names no match
 
 
 class _PooledDatabaseCall(SyncToAsync):
@@ -41,14 +56,24 @@ def db_call(func: Any) -> Any:
     return _PooledDatabaseCall(func, thread_sensitive=False)
 
 
-class MatchConsumer(DirectDispatchConsumer):
+def _game_slug(match_id: int) -> str | None:
+    return Match.objects.filter(pk=match_id).values_list("game", flat=True).first()
+
+
+class MatchConsumer(GuardedConsumer):
+    game: Game[Any] | None = None
+
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
-        audience = await db_call(selectors.audience_for)(
-            match_id=self.match_id, user_id=self.user_id
-        )
+        if not await self.admit(self.user_id):
+            return
+        audience = None
+        if self.match_id <= MAX_MATCH_ID:
+            audience = await db_call(selectors.audience_for)(
+                match_id=self.match_id, user_id=self.user_id
+            )
         await self.accept()
         if audience is None:
             await self.send_json(
@@ -66,12 +91,12 @@ class MatchConsumer(DirectDispatchConsumer):
         ]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        self.guard = FrameGuard()
         await self.send_snapshots()
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+        await self.release()
 
     async def send_json(self, payload: dict[str, Any]) -> None:
         await self.send(text_data=encode(payload))
@@ -85,35 +110,30 @@ class MatchConsumer(DirectDispatchConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         arrived = timebase.local_ms()
-        close_code = self.guard.close_code(text_data, bytes_data)
-        if close_code is not None:
-            if close_code == CLOSE_RATE:
-                await self.send_json(RATE_LIMITED)
-            await self.close(code=close_code)
-            return
-        message = parse_object(text_data)
+        message = await self.admit_frame(text_data, bytes_data)
         if message is None:
-            await self.send_json(
-                LiveError("malformed", "send one JSON object per frame").as_message()
-            )
             return
-        kind = message.get("type")
+        kind = message["type"]
         handler = {
             "action": self.on_action,
             "resign": self.on_resign,
             "resync": self.on_resync,
             "ping": self.on_ping,
-        }.get(kind)  # type: ignore[arg-type]
+        }.get(kind)
         if handler is None:
             await self.send_json(
-                LiveError("unknown_type", f"unknown message type {kind!r}").as_message()
+                LiveError("unknown_type", f"unknown message type {describe(kind)}").as_message()
             )
             return
         await handler(message, arrived)
 
     async def on_ping(self, message: dict[str, Any], arrived: float) -> None:
+        t = message.get("t")
+        if t is not None and (not isinstance(t, int | float) or isinstance(t, bool)):
+            await self.send_json(LiveError("malformed", "t must be a number").as_message())
+            return
         stamp = await db_call(timebase.stamp)(arrived)
-        await self.send_json({"type": "pong", "t": message.get("t"), "server_ms": stamp.ms})
+        await self.send_json({"type": "pong", "t": t, "server_ms": stamp.ms})
 
     async def on_resync(self, message: dict[str, Any], arrived: float) -> None:
         await self.send_snapshots()
@@ -129,14 +149,20 @@ class MatchConsumer(DirectDispatchConsumer):
         seat = message.get("seat")
         seen = message.get("seq")
         problems = []
-        if not isinstance(command_id, str) or not 0 < len(command_id) <= 64:
-            problems.append("command_id must be a string of 1 to 64 characters")
+        if (
+            not isinstance(command_id, str)
+            or not 0 < len(command_id) <= 64
+            or any(c < " " or c == "\x7f" for c in command_id)
+        ):
+            problems.append("command_id must be a string of 1 to 64 characters, no control codes")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             problems.append("seat must be an integer")
         if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
             problems.append("seq must be an integer")
         if not resign and "action" not in message:
             problems.append("action is missing")
+        if not problems and not resign:
+            problems.extend(await self._undecodable(message["action"]))
         if problems:
             await self.send_json(
                 LiveError("malformed", "; ".join(problems)).as_message(
@@ -166,6 +192,21 @@ class MatchConsumer(DirectDispatchConsumer):
         except LiveError as exc:
             await self.send_json(exc.as_message(command_id))
             return
+        except Exception:
+            log.exception(
+                "%s %r on match %s failed",
+                "resign" if resign else "action",
+                command_id,
+                self.match_id,
+            )
+            await self.send_json(
+                LiveError(
+                    "internal_error",
+                    "the server failed on this command; resync to see whether it was applied "
+                    "(sending it again with the same command_id applies it at most once)",
+                ).as_message(command_id)
+            )
+            return
         if applied.ended:
             await self.send_json(
                 LiveError(
@@ -174,3 +215,20 @@ class MatchConsumer(DirectDispatchConsumer):
             )
             return
         await self.send_json({"type": "ack", "command_id": command_id, "seq": applied.seq})
+
+    async def _undecodable(self, action: Any) -> list[str]:
+        """Why the game's codec cannot decode ``action`` at all (empty when it can, or when it
+        refuses it as an illegal action: the service answers that in its own order)."""
+        if self.game is None:
+            slug = await db_call(_game_slug)(self.match_id)
+            try:
+                self.game = get_game(slug or "")
+            except KeyError:
+                return []  # no such match (or game) any more: the service says so
+        try:
+            self.game.decode_action(action)
+        except IllegalAction:
+            return []
+        except Exception as exc:  # a pure function of the client's input: the input's fault
+            return [f"action is not one of {self.game.slug}'s actions ({type(exc).__name__})"]
+        return []

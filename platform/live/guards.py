@@ -1,21 +1,50 @@
-"""Connection guards shared by every WebSocket endpoint: frame size, message rate, JSON shape.
+"""Connection guards shared by every WebSocket endpoint (docs/protocol.md, "Limits and close
+codes").
 
-Both the match and the queue consumer admit frames through :class:`FrameGuard`, so the limits
-(``LIVE_MAX_FRAME_BYTES``, ``LIVE_RATE_LIMIT`` per ``LIVE_RATE_WINDOW_S``) and their close codes are
-the same everywhere and documented once (docs/protocol.md).
+Both the match and the queue consumer go through :class:`live.sockets.GuardedConsumer`, so the
+limits, their error frames and their close codes are the same everywhere:
+
+* :func:`parse_message`: one JSON object per frame with a string ``type``, nested at most
+  :data:`MAX_DEPTH` deep, numbers finite and within ±(2**53 − 1), no NUL characters — anything else
+  is answered with a ``malformed`` error frame and changes nothing.
+* :class:`FrameGuard`: per connection, frames larger than ``LIVE_MAX_FRAME_BYTES`` (4009) and more
+  than ``LIVE_RATE_LIMIT`` frames within ``LIVE_RATE_WINDOW_S`` (4029), without any I/O.
+* :class:`SocketLimits`: across every process, at most ``LIVE_MAX_SOCKETS_PER_USER`` open sockets
+  per logged-in user (4030) and ``LIVE_MAX_SOCKETS_PER_ADDRESS`` per client address (4031), and one
+  ``LIVE_RATE_LIMIT`` budget per user (per address for anonymous sockets) shared by all of their
+  sockets (4029).  Kept in Redis; without ``LIVE_LIMITS_REDIS_URL`` per process.
 """
 
 from __future__ import annotations
 
-import json
+import asyncio
+import contextlib
+import logging
+import math
 import time
+import weakref
 from collections import deque
+from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+import redis
+import redis.asyncio
 from django.conf import settings
+
+from config.security import client_address
+
+log = logging.getLogger(__name__)
 
 CLOSE_TOO_BIG = 4009
 CLOSE_RATE = 4029
+CLOSE_USER_SOCKETS = 4030
+CLOSE_ADDRESS_SOCKETS = 4031
+
+MAX_DEPTH = 16
+"""Objects and arrays nested deeper than this (the message itself counts as one) are malformed."""
+MAX_SAFE_INTEGER = 2**53 - 1
+"""The largest integer every JSON client holds exactly (``Number.MAX_SAFE_INTEGER``)."""
 
 
 class FrameGuard:
@@ -26,7 +55,12 @@ class FrameGuard:
 
     def close_code(self, text_data: str | None, bytes_data: bytes | None) -> int | None:
         """The close code a frame earns (too big, or one too many in the window), else None."""
-        size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
+        # surrogatepass: a lone surrogate (never valid UTF-8, refused by the parser) still counts
+        size = (
+            len(text_data.encode("utf-8", "surrogatepass"))
+            if text_data is not None
+            else len(bytes_data or b"")
+        )
         if size > settings.LIVE_MAX_FRAME_BYTES:
             return CLOSE_TOO_BIG
         now = time.monotonic()
@@ -38,13 +72,64 @@ class FrameGuard:
         return None
 
 
-def parse_object(text_data: str | None) -> dict[str, Any] | None:
-    """The frame as a JSON object, or None when it is not one."""
+class FrameError(Exception):
+    """A frame that is not a message of the protocol; answered with a ``malformed`` error."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def as_message(self) -> dict[str, Any]:
+        return {"type": "error", "code": "malformed", "message": self.message}
+
+
+def parse_message(text_data: str | None) -> dict[str, Any]:
+    """The frame as a protocol message (a JSON object whose ``type`` is a string).
+
+    Raises :class:`FrameError` for anything else, so that no handler ever meets a value it could
+    not store, encode or compare: a list as ``type``, 10**30, NaN, a structure 2,000 lists deep.
+    """
+    if text_data is None:
+        raise FrameError("send text frames, one JSON object each")
     try:
-        message = json.loads(text_data) if text_data is not None else None
-    except ValueError:
-        return None
-    return message if isinstance(message, dict) else None
+        message = orjson.loads(text_data)
+    except orjson.JSONDecodeError:
+        raise FrameError("not JSON: send one JSON object per frame") from None
+    if not isinstance(message, dict):
+        raise FrameError("send one JSON object per frame")
+    _check_values(message)
+    if not isinstance(message.get("type"), str):
+        raise FrameError("type must be a string")
+    return message
+
+
+def _check_values(message: dict[str, Any]) -> None:
+    stack: list[tuple[Any, int]] = [(message, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            if depth > MAX_DEPTH:
+                raise FrameError(f"nested deeper than {MAX_DEPTH} levels")
+            for key, item in value.items():
+                if "\x00" in key:
+                    raise FrameError("strings must not contain NUL characters")
+                stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            if depth > MAX_DEPTH:
+                raise FrameError(f"nested deeper than {MAX_DEPTH} levels")
+            stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, str):
+            if "\x00" in value:
+                raise FrameError("strings must not contain NUL characters")
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            if not math.isfinite(value) or abs(value) > MAX_SAFE_INTEGER:
+                raise FrameError(f"numbers must lie within ±{MAX_SAFE_INTEGER}")
+
+
+def describe(value: Any, limit: int = 40) -> str:
+    """A short, safe rendering of a client's value for an error message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 RATE_LIMITED = {
@@ -52,3 +137,282 @@ RATE_LIMITED = {
     "code": "rate_limited",
     "message": "too many messages; the connection is closed",
 }
+
+
+def scope_address(scope: dict[str, Any]) -> str:
+    """The client address of a WebSocket (``TRUSTED_PROXY_COUNT`` proxies in front)."""
+    forwarded = None
+    for name, value in scope.get("headers", ()):
+        if name == b"x-forwarded-for":
+            forwarded = value.decode("latin-1")
+    peer = scope.get("client")
+    return client_address(forwarded, peer[0] if peer else None, settings.TRUSTED_PROXY_COUNT)
+
+
+# --- Connection caps and the shared message budget --------------------------------------------
+
+_PREFIX = "gp:ws:"
+
+_ADMIT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local lease = tonumber(ARGV[1])
+local member = ARGV[2]
+for i = 1, #KEYS do
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now)
+  if not redis.call('ZSCORE', KEYS[i], member)
+     and redis.call('ZCARD', KEYS[i]) >= tonumber(ARGV[2 + i]) then
+    return i
+  end
+end
+for i = 1, #KEYS do
+  redis.call('ZADD', KEYS[i], now + lease, member)
+  redis.call('PEXPIRE', KEYS[i], lease)
+end
+return 0
+"""
+
+_RENEW = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local lease = tonumber(ARGV[1])
+for i = 1, #KEYS do
+  redis.call('ZADD', KEYS[i], now + lease, ARGV[i + 1])
+  redis.call('PEXPIRE', KEYS[i], lease)
+end
+return #KEYS
+"""
+
+# GCRA: a burst of `limit` messages, refilled at limit/window; the stored value is the time at
+# which the budget is whole again ("theoretical arrival time").
+_SPEND = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+local window = tonumber(ARGV[1])
+local interval = window / tonumber(ARGV[2])
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tat < now then tat = now end
+local after = tat + interval
+if after - now > window + 0.001 then return 0 end
+redis.call('SET', KEYS[1], string.format('%.3f', after), 'PX', math.ceil(after - now) + 1)
+return 1
+"""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a socket may not open: its error frame and close code."""
+
+    code: int
+    frame: dict[str, Any]
+
+
+def _refusal(which: str) -> Refusal:
+    if which == "user":
+        return Refusal(
+            CLOSE_USER_SOCKETS,
+            {
+                "type": "error",
+                "code": "too_many_sockets",
+                "message": f"at most {settings.LIVE_MAX_SOCKETS_PER_USER} open connections per "
+                "user; close one",
+            },
+        )
+    return Refusal(
+        CLOSE_ADDRESS_SOCKETS,
+        {
+            "type": "error",
+            "code": "too_many_sockets",
+            "message": f"at most {settings.LIVE_MAX_SOCKETS_PER_ADDRESS} open connections per "
+            "address; close one",
+        },
+    )
+
+
+@dataclass
+class _LoopState:
+    """What one event loop (one daphne process, or one test) holds: its sockets' places, its
+    Redis connection, and the task that renews the leases."""
+
+    places: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    client: redis.asyncio.Redis | None = None
+    client_url: str = ""
+    scripts: dict[str, Any] = field(default_factory=dict)
+    renewer: asyncio.Task[None] | None = None
+    # The per-process stand-in when there is no Redis: key -> {member: expiry}, key -> due time.
+    memory_sockets: dict[str, dict[str, float]] = field(default_factory=dict)
+    memory_budget: dict[str, float] = field(default_factory=dict)
+    last_warning: float = 0.0
+
+
+class SocketLimits:
+    """The connection caps and the shared message budget (see the module's docstring).
+
+    If Redis cannot be reached the socket or frame is let through (and a warning logged at most
+    every 10 s): the per-connection :class:`FrameGuard` still holds, and a platform whose Redis is
+    away has no live play to protect anyway.
+    """
+
+    def __init__(self) -> None:
+        self._loops: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopState] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def _state(self) -> _LoopState:
+        loop = asyncio.get_running_loop()
+        state = self._loops.get(loop)
+        if state is None:
+            state = self._loops[loop] = _LoopState()
+        return state
+
+    def _redis(self, state: _LoopState) -> redis.asyncio.Redis | None:
+        url = settings.LIVE_LIMITS_REDIS_URL
+        if not url:
+            return None
+        if state.client is None or state.client_url != url:
+            state.client = redis.asyncio.Redis.from_url(
+                url, socket_timeout=1, socket_connect_timeout=1
+            )
+            state.client_url = url
+            state.scripts = {
+                name: state.client.register_script(source)
+                for name, source in (("admit", _ADMIT), ("renew", _RENEW), ("spend", _SPEND))
+            }
+        return state.client
+
+    def _warn(self, state: _LoopState, what: str, exc: BaseException) -> None:
+        now = time.monotonic()
+        if now - state.last_warning >= 10:
+            state.last_warning = now
+            log.warning("socket limits unavailable (%s let through): %s", what, exc)
+
+    @staticmethod
+    def budget_key(user_id: int | None, address: str) -> str:
+        return f"{_PREFIX}budget:" + (
+            f"user:{user_id}" if user_id is not None else f"addr:{address}"
+        )
+
+    async def admit(self, *, member: str, user_id: int | None, address: str) -> Refusal | None:
+        """Take a place for socket ``member``; a :class:`Refusal` when a cap is reached."""
+        state = self._state()
+        keys, caps, kinds = [], [], []
+        if user_id is not None:
+            keys.append(f"{_PREFIX}sockets:user:{user_id}")
+            caps.append(settings.LIVE_MAX_SOCKETS_PER_USER)
+            kinds.append("user")
+        keys.append(f"{_PREFIX}sockets:addr:{address}")
+        caps.append(settings.LIVE_MAX_SOCKETS_PER_ADDRESS)
+        kinds.append("address")
+        lease_ms = settings.LIVE_SOCKET_LEASE_S * 1000
+        client = self._redis(state)
+        if client is None:
+            full = self._memory_admit(state, member, keys, caps, lease_ms)
+        else:
+            try:
+                full = int(await state.scripts["admit"](keys=keys, args=[lease_ms, member, *caps]))
+            except (OSError, redis.RedisError) as exc:
+                self._warn(state, "connection", exc)
+                full = 0
+        if full:
+            return _refusal(kinds[full - 1])
+        state.places[member] = tuple(keys)
+        if state.renewer is None or state.renewer.done():
+            state.renewer = asyncio.get_running_loop().create_task(self._renew(state))
+        return None
+
+    async def release(self, member: str) -> None:
+        state = self._state()
+        keys = state.places.pop(member, ())
+        if not keys:
+            return
+        client = self._redis(state)
+        if client is None:
+            for key in keys:
+                state.memory_sockets.get(key, {}).pop(member, None)
+            return
+        try:
+            async with client.pipeline(transaction=False) as pipe:
+                for key in keys:
+                    pipe.zrem(key, member)
+                await pipe.execute()
+        except (OSError, redis.RedisError) as exc:
+            self._warn(state, "release", exc)  # the lease runs out by itself
+
+    async def spend(self, key: str) -> bool:
+        """Take one message from budget ``key``; False when it is used up."""
+        state = self._state()
+        window_ms = settings.LIVE_RATE_WINDOW_S * 1000
+        limit = settings.LIVE_RATE_LIMIT
+        client = self._redis(state)
+        if client is None:
+            return self._memory_spend(state, key, window_ms, limit)
+        try:
+            return bool(await state.scripts["spend"](keys=[key], args=[window_ms, limit]))
+        except (OSError, redis.RedisError) as exc:
+            self._warn(state, "message", exc)
+            return True
+
+    async def _renew(self, state: _LoopState) -> None:
+        """Renew the leases of this loop's sockets a few times per lease, while it has any."""
+        while state.places:
+            await asyncio.sleep(settings.LIVE_SOCKET_LEASE_S / 3)
+            lease_ms = settings.LIVE_SOCKET_LEASE_S * 1000
+            pairs = [(key, member) for member, keys in state.places.items() for key in keys]
+            client = self._redis(state)
+            if client is None:
+                expiry = time.monotonic() * 1000 + lease_ms
+                for key, member in pairs:
+                    state.memory_sockets.setdefault(key, {})[member] = expiry
+                continue
+            for start in range(0, len(pairs), 500):
+                chunk = pairs[start : start + 500]
+                try:
+                    await state.scripts["renew"](
+                        keys=[k for k, _ in chunk], args=[lease_ms, *(m for _, m in chunk)]
+                    )
+                except (OSError, redis.RedisError) as exc:
+                    self._warn(state, "lease renewal", exc)
+                    break
+
+    @staticmethod
+    def _memory_admit(
+        state: _LoopState, member: str, keys: list[str], caps: list[int], lease_ms: int
+    ) -> int:
+        now = time.monotonic() * 1000
+        for i, (key, cap) in enumerate(zip(keys, caps, strict=True), start=1):
+            held = state.memory_sockets.setdefault(key, {})
+            for other in [m for m, until in held.items() if until <= now]:
+                del held[other]
+            if member not in held and len(held) >= cap:
+                return i
+        for key in keys:
+            state.memory_sockets[key][member] = now + lease_ms
+        return 0
+
+    @staticmethod
+    def _memory_spend(state: _LoopState, key: str, window_ms: float, limit: int) -> bool:
+        now = time.monotonic() * 1000
+        if len(state.memory_budget) > 10_000:  # forget budgets that are whole again
+            state.memory_budget = {k: t for k, t in state.memory_budget.items() if t > now}
+        tat = max(state.memory_budget.get(key, now), now)
+        after = tat + window_ms / limit
+        if after - now > window_ms + 0.001:
+            return False
+        state.memory_budget[key] = after
+        return True
+
+    async def close(self) -> None:
+        """Forget this loop's state (tests)."""
+        state = self._loops.pop(asyncio.get_running_loop(), None)
+        if state is None:
+            return
+        if state.renewer is not None:
+            state.renewer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await state.renewer
+        if state.client is not None:
+            await state.client.aclose()
+
+
+socket_limits = SocketLimits()
+"""The process's one instance."""

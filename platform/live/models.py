@@ -26,6 +26,7 @@ class EndReason(models.TextChoices):
     UNRELIABLE_TIME = "unreliable_time", "aborted: unreliable time"
     STALL = "stall", "stalled beyond the bound"
     NO_START = "no_start", "aborted: first decision not made in time"
+    OUTAGE = "outage", "aborted: the server was down"
 
 
 class Match(models.Model):
@@ -192,3 +193,16 @@ class NodeClock(models.Model):
 
     class Meta:
         ordering = ["node"]
+
+
+class ServiceBeat(models.Model):
+    """The platform's heartbeat: when a serving process (a web process, the sweeper) last showed
+    it was up, in reference time.  A gap between two beats longer than ``OUTAGE_TOLERANCE_S`` is an
+    outage: no command could arrive, so no arrival time was measured (see ``live.liveness``)."""
+
+    name = models.CharField(max_length=20, unique=True)
+    last_ms = models.BigIntegerField()
+    node = models.CharField(max_length=100)
+
+    def __str__(self) -> str:
+        return f"{self.name} beat at {self.last_ms} by {self.node}"

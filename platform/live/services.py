@@ -8,6 +8,7 @@ save snapshot and clock → on commit, publish each audience's view and schedule
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 import secrets
@@ -29,18 +30,19 @@ from games.core import (
     SeatResult,
     State,
     TimeControl,
-    forfeit_result,
 )
 from games.registry import get_game
 
-from . import publish, selectors, timebase
+from . import liveness, publish, selectors, timebase
 from .clock import (
     SLOT_MS,
     clock_advance,
     clock_new,
     clock_slot,
     clock_stop_all,
+    clock_watch_ai,
     first_flag,
+    flagged_together,
     wake_at,
 )
 from .errors import LiveError
@@ -116,6 +118,8 @@ def match_start(
         decisions=state.pending(),
         now_ms=now.ms,
     )
+    ai_seats = {i for i, spec in enumerate(seats) if spec.ai_level}
+    clock = _watch_ai(clock, state, ai_seats, now.ms)
     wake = wake_at(clock, stall_bound_ms=_stall_bound_ms())
     match = Match.objects.create(
         game=game.slug,
@@ -192,7 +196,8 @@ def _check_time(match: Match, stamp: timebase.Stamp) -> tuple[str, int | None, s
 
     None while no clock runs or time is fine; ``("unreliable", None, why)`` when this node's time
     cannot be trusted or the reference stepped while a running decision was open;
-    ``("flag", seat, "")`` for the seat whose time ran out.
+    ``("flag", seat, "")`` for the seat whose time ran out; ``("outage", None, why)`` when it ran
+    out while the platform was down (:mod:`live.liveness`).
     """
     flag = first_flag(match.clock)
     if flag is None:
@@ -211,6 +216,8 @@ def _check_time(match: Match, stamp: timebase.Stamp) -> tuple[str, int | None, s
         return ("unreliable", None, stamp.problem)
     deadline, seat = flag
     if stamp.ms >= deadline:
+        if (gap := liveness.outage_gap(stamp.ms)) is not None:
+            return ("outage", None, liveness.outage_detail(*gap))
         return ("flag", seat, "")
     return None
 
@@ -242,8 +249,8 @@ def action_submit(
     verdict = _check_time(match, arrival)
     if verdict is not None:
         kind, flagged, why = verdict
-        if kind == "unreliable":
-            _end_unreliable(match, game, state, seats, arrival, detail=why)
+        if kind in ("unreliable", "outage"):
+            _end_unreliable(match, game, state, seats, arrival, detail=why, outage=kind == "outage")
         else:
             assert flagged is not None
             _end_on_time(match, game, state, seats, flagged, arrival.ms)
@@ -280,8 +287,11 @@ def action_submit(
             committed_ms=committed.ms,
         )
         match.state = state.to_json()
-        match.clock = clock_advance(
-            match.clock, acted=acting, decisions=state.pending(), now_ms=arrival.ms
+        match.clock = _watch_ai(
+            clock_advance(match.clock, acted=acting, decisions=state.pending(), now_ms=arrival.ms),
+            state,
+            {s.seat for s in seats if s.ai_level},
+            arrival.ms,
         )
         job = None
         if state.is_over():
@@ -319,7 +329,7 @@ def match_resign(
         match,
         game,
         seats,
-        forfeit_result(game, match.seat_count, acting),
+        state.forfeit(acting),
         EndReason.RESIGN,
         arrival.ms,
     )
@@ -369,16 +379,54 @@ def _wake_locked(match: Match, now: timebase.Stamp) -> str:
     verdict = _check_time(match, now)
     if verdict is not None:
         kind, flagged, why = verdict
-        if kind == "unreliable":
-            _end_unreliable(match, game, state, seats, now, detail=why)
-            return "unreliable"
+        if kind in ("unreliable", "outage"):
+            _end_unreliable(match, game, state, seats, now, detail=why, outage=kind == "outage")
+            return kind
         assert flagged is not None
         _end_on_time(match, game, state, seats, flagged, now.ms)
         return "time_loss"
     stall = match.clock.get("stall_since_ms")
     if stall is not None and now.ms >= stall + _stall_bound_ms():
         return _end_stall(match, game, state, seats, now.ms)
+    ai_due = match.clock.get("ai_due_ms")
+    if ai_due is not None and now.ms >= ai_due:
+        return _resend_ai(match, state, seats, now.ms)
     return "early"
+
+
+def _watch_ai(
+    clock: dict[str, Any], state: State, ai_seats: set[int], now_ms: int
+) -> dict[str, Any]:
+    waiting = not state.is_over() and any(d.seat in ai_seats for d in state.pending())
+    return clock_watch_ai(clock, waiting=waiting, now_ms=now_ms, resend_ms=_ai_resend_ms())
+
+
+def _ai_resend_ms() -> int:
+    return int(settings.AI_RESEND_S * 1000)
+
+
+def _resend_ai(match: Match, state: State, seats: Sequence[Seat], now_ms: int) -> str:
+    """An AI move is overdue (its job was lost, or its worker died): queue it again.  The move job
+    is idempotent (it names the seq, and its command id is fixed per seq and seat), so a job that
+    was only slow and runs after all changes nothing."""
+    ai = {s.seat for s in seats if s.ai_level}
+    overdue = [d.seat for d in state.pending() if d.seat in ai]
+    log.warning("AI move overdue; queued again", extra={"match": match.pk, "seq": match.seq})
+    match.clock = _watch_ai(match.clock, state, ai, now_ms)
+    job = _plan_wake(match, now_ms=now_ms)
+    _save_match(match)
+    if job is not None:
+        _schedule_on_commit(job)
+    match_id, seq = match.pk, match.seq
+
+    def queue() -> None:
+        from . import tasks
+
+        for seat in overdue:
+            tasks.ai_move.apply_async(args=[match_id, seq, seat], queue="ai")
+
+    transaction.on_commit(queue)
+    return "ai_resent"
 
 
 def clock_wake_due(*, batch: int = 100, now: timebase.Stamp | None = None) -> int:
@@ -750,11 +798,20 @@ def _end_on_time(
             match, game, state, seats=seats, events=(Event("aborted", {"reason": "no_start"}),)
         )
         return
-    _append(match, MoveKind.TIME_LOSS, seat=flagged, ms=now_ms, detail="the clock ran out")
-    _finish(
-        match, game, seats, forfeit_result(game, match.seat_count, flagged), EndReason.TIME, now_ms
-    )
-    _after_change(match, game, state, seats=seats, events=(Event("time_loss", {"seat": flagged}),))
+    together = flagged_together(match.clock)
+    if len(together) > 1:
+        # Two clocks ran out in the same millisecond (a simultaneous decision: One Poker's locks).
+        # Neither ran out first, so neither loses: the match is a draw (docs/architecture.md).
+        detail = f"the clocks of seats {together} ran out in the same millisecond: a draw"
+        _append(match, MoveKind.TIME_LOSS, seat=None, ms=now_ms, detail=detail)
+        result = [dataclasses.replace(r, placing=1) for r in state.forfeit(flagged)]
+        _finish(match, game, seats, result, EndReason.TIME, now_ms)
+        event = Event("time_draw", {"seats": together})
+    else:
+        _append(match, MoveKind.TIME_LOSS, seat=flagged, ms=now_ms, detail="the clock ran out")
+        _finish(match, game, seats, state.forfeit(flagged), EndReason.TIME, now_ms)
+        event = Event("time_loss", {"seat": flagged})
+    _after_change(match, game, state, seats=seats, events=(event,))
 
 
 def _end_unreliable(
@@ -765,33 +822,49 @@ def _end_unreliable(
     stamp: timebase.Stamp,
     *,
     detail: str,
+    outage: bool = False,
 ) -> None:
+    """Abort unrated: this node's time cannot be trusted, or (``outage``) the clock ran while the
+    platform could not receive moves."""
     TimeIncident.objects.create(match=match, node=timebase.NODE, kind="abort", detail=detail)
     _append(match, MoveKind.ABORT, seat=None, ms=stamp.ms, detail=f"unreliable time: {detail}")
-    _abort(match, EndReason.UNRELIABLE_TIME, detail, stamp.ms)
+    _abort(match, EndReason.OUTAGE if outage else EndReason.UNRELIABLE_TIME, detail, stamp.ms)
     _after_change(match, game, state, seats=seats, events=(Event("aborted", {"reason": detail}),))
 
 
+def matches_abort_for_outage(*, start_ms: int, end_ms: int, detail: str) -> int:
+    """Abort, unrated, every running match whose clock (or stall bound) ran through the outage
+    from ``start_ms`` to ``end_ms``; returns how many.  Called by :func:`live.liveness.service_beat`
+    inside its transaction; rows are locked in id order like every batch here."""
+    stamp = timebase.Stamp(ms=end_ms)
+    aborted = 0
+    running = Match.objects.select_for_update().filter(
+        status=MatchStatus.RUNNING, wake_ms__isnull=False
+    )
+    for match in running.order_by("pk"):
+        clock = match.clock
+        stall = clock.get("stall_since_ms")
+        ran = any(sc["running"] and sc["since_ms"] < end_ms for sc in clock["seats"])
+        if ran or (stall is not None and stall < end_ms):
+            game, state = _load(match)
+            _end_unreliable(match, game, state, _seats_of(match), stamp, detail=detail, outage=True)
+            aborted += 1
+    return aborted
+
+
 def _end_stall(match: Match, game: Game, state: State, seats: Sequence[Seat], now_ms: int) -> str:
-    """After the stall bound the match goes on by itself where only one action is possible
-    (Start, Continue, reveal); otherwise the stalling seat forfeits."""
+    """After the stall bound the match goes on by itself where the engine declared the step forced
+    (Start, Continue, a reveal: :attr:`games.core.Decision.forced`); otherwise the stalling seat
+    forfeits."""
     for decision in state.pending():
         if _no_show(match, seats, decision.seat, now_ms):
             _after_change(
                 match, game, state, seats=seats, events=(Event("aborted", {"reason": "no_start"}),)
             )
             return "no_start"
-        legal = state.legal_actions(decision.seat)
-        if len(legal) != 1:
+        if decision.forced is None:
             _append(match, MoveKind.STALL, seat=decision.seat, ms=now_ms, detail="forfeit")
-            _finish(
-                match,
-                game,
-                seats,
-                forfeit_result(game, match.seat_count, decision.seat),
-                EndReason.STALL,
-                now_ms,
-            )
+            _finish(match, game, seats, state.forfeit(decision.seat), EndReason.STALL, now_ms)
             _after_change(
                 match, game, state, seats=seats, events=(Event("stalled", {"seat": decision.seat}),)
             )
@@ -799,22 +872,26 @@ def _end_stall(match: Match, game: Game, state: State, seats: Sequence[Seat], no
     events: list[Event] = []
     acted = None
     for decision in list(state.pending()):
-        if decision.timed:
+        if decision.timed or decision.forced is None:
             continue
-        (only,) = state.legal_actions(decision.seat)
-        events.extend(state.apply(decision.seat, only))
+        events.extend(state.apply(decision.seat, decision.forced))
         _append(
             match,
             MoveKind.STALL,
             seat=decision.seat,
             ms=now_ms,
             detail="applied after the stall bound",
-            action=game.encode_action(only),
+            action=game.encode_action(decision.forced),
             committed_ms=now_ms,
         )
         acted = decision.seat
     match.state = state.to_json()
-    match.clock = clock_advance(match.clock, acted=acted, decisions=state.pending(), now_ms=now_ms)
+    match.clock = _watch_ai(
+        clock_advance(match.clock, acted=acted, decisions=state.pending(), now_ms=now_ms),
+        state,
+        {s.seat for s in seats if s.ai_level},
+        now_ms,
+    )
     if state.is_over():
         result = state.result()
         assert result is not None

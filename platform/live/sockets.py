@@ -1,11 +1,24 @@
-"""The WebSocket consumer base every endpoint of the platform uses."""
+"""The WebSocket consumer bases every endpoint of the platform uses."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import orjson
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
+
+from .guards import (
+    CLOSE_RATE,
+    RATE_LIMITED,
+    FrameError,
+    FrameGuard,
+    parse_message,
+    scope_address,
+    socket_limits,
+)
+
+CLOSE_NOT_FOUND = 4004
 
 
 class DirectDispatchConsumer(AsyncWebsocketConsumer):
@@ -24,3 +37,74 @@ class DirectDispatchConsumer(AsyncWebsocketConsumer):
         if handler is None:
             raise ValueError(f"no handler for message type {message['type']}")
         await handler(message)
+
+
+class GuardedConsumer(DirectDispatchConsumer):
+    """A socket under the platform's limits (``live.guards``): the connection caps when it opens,
+    and for each frame the size limit, the per-connection rate and the user's (or address's)
+    shared budget, then the protocol's message shape.  The match and the queue endpoints use it.
+    """
+
+    admitted = False
+
+    async def admit(self, user_id: int | None) -> bool:
+        """Take this socket's place under the caps; if there is none, say why and close."""
+        self.guard = FrameGuard()
+        address = scope_address(self.scope)
+        self.budget_key = socket_limits.budget_key(user_id, address)
+        refusal = await socket_limits.admit(
+            member=self.channel_name, user_id=user_id, address=address
+        )
+        if refusal is not None:
+            await self.accept()
+            await self.send(text_data=orjson.dumps(refusal.frame).decode())
+            await self.close(code=refusal.code)
+            return False
+        self.admitted = True
+        return True
+
+    async def release(self) -> None:
+        if self.admitted:
+            self.admitted = False
+            await socket_limits.release(self.channel_name)
+
+    async def admit_frame(
+        self, text_data: str | None, bytes_data: bytes | None
+    ) -> dict[str, Any] | None:
+        """The frame as a message, or None when it was refused (answered or closed here)."""
+        close_code = self.guard.close_code(text_data, bytes_data)
+        if close_code is None and not await socket_limits.spend(self.budget_key):
+            close_code = CLOSE_RATE
+        if close_code is not None:
+            if close_code == CLOSE_RATE:
+                await self.send(text_data=orjson.dumps(RATE_LIMITED).decode())
+            await self.close(code=close_code)
+            return None
+        try:
+            return parse_message(text_data)
+        except FrameError as exc:
+            await self.send(text_data=orjson.dumps(exc.as_message()).decode())
+            return None
+
+
+class NotFoundConsumer(AsyncWebsocketConsumer):
+    """Every WebSocket path no endpoint serves (``/ws/match/abc/``, ``/ws/nothing/``): accepted,
+    told ``not_found`` (``no_match`` under ``/ws/match/``) and closed with 4004 — instead of the
+    HTTP 500 of an unrouted path."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        path = self.scope.get("path", "")
+        under_match = path.startswith("/ws/match/")
+        await self.send(
+            text_data=orjson.dumps(
+                {
+                    "type": "error",
+                    "code": "no_match" if under_match else "not_found",
+                    "message": "there is no such match"
+                    if under_match
+                    else "there is no WebSocket endpoint here",
+                }
+            ).decode()
+        )
+        await self.close(code=CLOSE_NOT_FOUND)

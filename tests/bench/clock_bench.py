@@ -170,8 +170,14 @@ def run_scenario(
     return {"lateness": lateness, "per_match_ms": built["per_match_ms"]}
 
 
-def flood(stack: object, args: argparse.Namespace, count: int, per_match: float,
-          spread_ms: int, ai_matches: int) -> dict:
+def flood(
+    stack: object,
+    args: argparse.Namespace,
+    count: int,
+    per_match: float,
+    spread_ms: int,
+    ai_matches: int,
+) -> dict:
     """Situation 3: the clock worker alive while slow AI jobs keep the ``ai`` queue full."""
     stack.kill("worker-ai")  # type: ignore[attr-defined]
     stack.start_worker(  # type: ignore[attr-defined]

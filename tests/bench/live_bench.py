@@ -90,6 +90,8 @@ def start_stack(
         PYTHONUNBUFFERED="1",
         DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
         LIVE_RATE_LIMIT="100000",
+        LIVE_MAX_SOCKETS_PER_USER="100000",
+        LIVE_MAX_SOCKETS_PER_ADDRESS="100000",
     )
     pg_env, db_name = _postgres_env(run_dir)
     env.update(pg_env)

@@ -71,13 +71,15 @@ async def play_match(
     rng: random.Random,
     max_moves: int = 5000,
     timeout: float = 300,
+    stop_after: int | None = None,
 ) -> Transcript:
-    """Play every decision of the logged-in user's seats until the match ends."""
+    """Play every decision of the logged-in user's seats until the match ends (or, with
+    ``stop_after``, until that many moves were acknowledged)."""
     transcript = Transcript()
     async with match_socket(http, ws_base, match_id) as ws:
         latest: dict[int, dict[str, Any]] = {}
         waiting_for: str | None = None
-        moves = 0
+        moves = acks = 0
         async with asyncio.timeout(timeout):
             while True:
                 message = json.loads(await ws.recv())
@@ -90,6 +92,9 @@ async def play_match(
                         return transcript
                 elif message["type"] == "ack" and message["command_id"] == waiting_for:
                     waiting_for = None
+                    acks += 1
+                    if stop_after is not None and acks >= stop_after:
+                        return transcript
                 elif message["type"] == "error":
                     if message.get("command_id") == waiting_for:
                         waiting_for = None

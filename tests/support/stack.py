@@ -47,6 +47,7 @@ def worker_shape(queue: str) -> WorkerShape:
         return WorkerShape(concurrency=concurrency, nice=nice)
     raise LookupError(f"the Procfile has no worker-{queue} line")
 
+
 PG = {"host": "127.0.0.1", "port": 5432, "user": os.environ.get("PGUSER", "postgres")}
 REDIS_PORT = 6379
 
@@ -153,6 +154,20 @@ class Stack:
                 "INFO",
             ],
             extra_env,
+        )
+
+    def start_web(self) -> subprocess.Popen[bytes]:
+        """The web process (daphne) on the stack's port."""
+        return self.start(
+            "web",
+            [
+                str(BIN / "daphne"),
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "config.asgi:application",
+            ],
         )
 
     def start_sweeper(
@@ -267,17 +282,7 @@ def make_stack(tmp_path: Path) -> Iterator[object]:
             stack.extra.append(redis_proc)
         stacks.append((stack, db_name))
         stack.manage("migrate", "--noinput", "-v", "0")
-        stack.start(
-            "web",
-            [
-                str(BIN / "daphne"),
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(stack.port),
-                "config.asgi:application",
-            ],
-        )
+        stack.start_web()
         queues: tuple[str, ...] = ()
         if workers:
             stack.start_worker("worker-clock", "clock")

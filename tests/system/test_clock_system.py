@@ -36,7 +36,7 @@ for i in range({count}):
                       user_id=user.pk)
     m.refresh_from_db()
     out.append([m.pk, m.seq, m.wake_ms, m.wake_job_ms])
-print(json.dumps({{"start": start, "matches": out}}))
+print(json.dumps({{"start": start, "built": timebase.stamp(fresh=True).ms, "matches": out}}))
 """
 
 OUTCOMES = """
@@ -90,6 +90,19 @@ def _build(
     )
 
 
+def matches_due_with_margin(stack, count: int, span_ms: int, *, margin_ms: int) -> dict:
+    """Like :func:`make_matches_due`, with at least ``margin_ms`` left before the first deadline
+    once every match is built: a busy machine builds slower, so the lead grows until it does.
+    (A test whose deadlines pass while it is still setting up tests nothing it means to.)"""
+    lead_ms = margin_ms + 5_000
+    while True:
+        built = make_matches_due(stack, count=count, span_ms=span_ms, lead_ms=lead_ms)
+        if built["start"] - built["built"] >= margin_ms:
+            return built
+        assert lead_ms < 240_000, "the machine cannot build the matches in four minutes"
+        lead_ms *= 2
+
+
 def outcomes(stack, ids: list[int]) -> list[dict]:
     return stack.django(OUTCOMES.format(ids=json.dumps(ids)))
 
@@ -129,7 +142,7 @@ def test_slots_a_killed_worker_held_still_get_jobs_for_new_deadlines(make_stack,
     )
     stack.start_worker("worker-clock", "clock")
     stack.wait_ready(("clock",))
-    lost = make_matches_due(stack, count=90, span_ms=600, lead_ms=20_000)
+    lost = matches_due_with_margin(stack, count=90, span_ms=600, margin_ms=15_000)
     stack.kill("worker-clock")  # kill -9: every slot job of those 90 matches goes with it
     stack.start_worker("worker-clock", "clock")
     stack.wait_ready(("clock",))
@@ -210,3 +223,57 @@ def test_reference_clock_stepping_backwards_leads_to_an_unrated_abort_with_its_r
         assert row["end_reason"] == "unreliable_time", row
         assert "reference clock" in row["abort_reason"]
         assert row["rating_changes"] == 0
+
+
+@pytest.mark.parametrize("mode", STACK_MODES)
+def test_an_outage_longer_than_a_bank_leaves_no_rated_result_and_no_time_loss(
+    make_stack, mode
+) -> None:
+    """Every process of the platform stops for longer than the bank, then starts again (the clock
+    worker first, as may happen): the match whose clock ran through it is aborted as an outage,
+    unrated — not lost on time."""
+    stack = make_stack(mode, extra_env={"OUTAGE_TOLERANCE_S": "3"})
+    (match,) = make_matches(stack, count=1, bank_ms=10_000, rated=True)
+    for name in ("web", "sweeper", "worker-clock", "worker-ai"):
+        stack.kill(name)
+    time.sleep(13)  # longer than the bank and the outage tolerance
+    stack.start_worker("worker-clock", "clock")
+    stack.start_worker("worker-ai", "ai")
+    stack.start_web()
+    stack.start_sweeper()
+    (row,) = wait_until_over(stack, [match[0]], timeout=60)
+    assert row["status"] == "aborted" and row["end_reason"] == "outage", row
+    assert "(outage)" in row["abort_reason"], row
+    assert row["rating_changes"] == 0 and [k for k, _ in row["ends"]] == ["abort"], row
+
+
+AI_MATCH = """
+import json
+from accounts.models import User
+from live.services import SeatSpec, match_start
+human, _ = User.objects.get_or_create(username="ai-opponent")
+m = match_start(game_slug="spectacular_bid", seats=[SeatSpec(user_id=human.pk),
+                SeatSpec(ai_level="random")], seed=11)
+print(json.dumps(m.pk))
+"""
+
+AI_MOVES = """
+import json
+from live.models import Move
+print(json.dumps(Move.objects.filter(match_id={match_id}, seat=1, kind="action").count()))
+"""
+
+
+@pytest.mark.parametrize("mode", STACK_MODES)
+def test_an_ai_move_whose_job_redis_lost_is_queued_again_and_made(make_stack, mode) -> None:
+    import redis
+
+    stack = make_stack(mode, extra_env={"AI_RESEND_S": "2"})
+    stack.kill("worker-ai")  # nobody takes the AI's job off the queue …
+    match_id = stack.django(AI_MATCH)
+    redis.Redis.from_url(stack.env["REDIS_URL"]).flushdb()  # … and Redis loses it
+    stack.start_worker("worker-ai", "ai")
+    deadline = time.monotonic() + 60
+    while stack.django(AI_MOVES.format(match_id=match_id)) == 0:
+        assert time.monotonic() < deadline, "the AI never moved: its lost job was not sent again"
+        time.sleep(0.5)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
 
+from accounts.security import DEMO_OPERATOR_PASSWORD
 from accounts.services import operator_ensure
 
 
@@ -15,7 +17,14 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         username = os.environ.get("OPERATOR_USERNAME", "operator")
-        password = os.environ.get("OPERATOR_PASSWORD", "operator-demo-password")
+        password = os.environ.get("OPERATOR_PASSWORD", DEMO_OPERATOR_PASSWORD)
+        if password == DEMO_OPERATOR_PASSWORD and not settings.SERVES_ONLY_LOOPBACK:
+            # The log-in refuses the demo password off loopback anyway (accounts.backends); an
+            # account nobody can use must not be created silently either.
+            raise CommandError(
+                "DJANGO_ALLOWED_HOSTS serves names other than loopback: set OPERATOR_PASSWORD "
+                "(the demo password only works on 127.0.0.1)"
+            )
         _, created = operator_ensure(username=username, password=password)
         if created:
             self.stdout.write(

@@ -16,7 +16,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
-from live import services
+from live import liveness, services
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +41,7 @@ class Command(BaseCommand):
             started = time.monotonic()
             close_old_connections()
             try:
+                liveness.service_beat(serving=False)  # an outage is handled before anything flags
                 handled = services.clock_sweep(threads=settings.CLOCK_SWEEP_THREADS)
                 if handled:
                     log.info("sweep woke matches", extra={"count": handled})
