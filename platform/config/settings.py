@@ -130,6 +130,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several processes (daphne, workers, beat) share the file: wait for locks instead of failing.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # In-process tests: a file, not Django's shared-cache memory database, whose table locks
+    # ("database table is locked") are not waited for; consumer threads and the test thread
+    # then meet the same lock waiting as the real processes do.
+    RUN_DIR.mkdir(parents=True, exist_ok=True)
+    DATABASES["default"]["TEST"] = {"NAME": str(RUN_DIR / "test-db.sqlite3")}
 elif env_bool("DATABASE_PREPARED_STATEMENTS", True):
     # Server-side binding lets psycopg prepare a statement the fifth time a connection runs it:
     # PostgreSQL then stops planning the statements every move runs (planning the row lock alone
