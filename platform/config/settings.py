@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "lobby",
     "ratings",
     "matchmaking",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -126,6 +127,11 @@ DATABASES = {
         os.environ.get("DATABASE_URL", f"sqlite:///{RUN_DIR / 'db.sqlite3'}"), conn_max_age=60
     )
 }
+# A kept connection is checked before its first use in each request or database call: after the
+# database server restarts, the next handshake or command gets a new connection instead of an
+# error on the dead one (found by the store-restart system test: HTTP 500 on the WebSocket
+# handshake).
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several processes (daphne, workers, beat) share the file: wait for locks instead of failing.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
@@ -244,6 +250,16 @@ CELERY_BEAT_SCHEDULE = {
         "task": "matchmaking.tasks.matchmaking_pass",
         "schedule": 1.0,
         "options": {"queue": "clock", "expires": 2.0},
+    },
+    "tournaments-sweep": {
+        "task": "tournaments.tasks.sweep",
+        "schedule": 5.0,
+        "options": {"queue": "clock", "expires": 10.0},
+    },
+    "tournaments-arena-pass": {
+        "task": "tournaments.tasks.arena_pass",
+        "schedule": 2.0,
+        "options": {"queue": "clock", "expires": 4.0},
     },
 }
 

@@ -89,8 +89,8 @@ class MatchConsumer(GuardedConsumer):
         self.groups_joined = [seat_group(self.match_id, s) for s in self.seats] or [
             public_group(self.match_id)
         ]
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
+        if not await self.join_groups(self.groups_joined):
+            return
         await self.send_snapshots()
 
     async def disconnect(self, code: int) -> None:

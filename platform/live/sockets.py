@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import Sequence
 from typing import Any
 
 import orjson
+import redis
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -19,6 +23,10 @@ from .guards import (
 )
 
 CLOSE_NOT_FOUND = 4004
+CLOSE_TRY_AGAIN = 1013  # RFC 6455 "try again later": the client reconnects and resyncs
+JOIN_ATTEMPTS = 5
+
+log = logging.getLogger(__name__)
 
 
 class DirectDispatchConsumer(AsyncWebsocketConsumer):
@@ -62,6 +70,26 @@ class GuardedConsumer(DirectDispatchConsumer):
             return False
         self.admitted = True
         return True
+
+    async def join_groups(self, groups: Sequence[str]) -> bool:
+        """Subscribe to ``groups``; False (the socket closed with 1013) if the channel layer
+        cannot be reached.
+
+        Right after the Redis server restarts, the layer's subscriber connection may fail once or
+        twice before it reconnects (its receive task reconnects on its own, unlocked). A crash here
+        would close the socket with 1011 and tell the client nothing; a short retry joins, and if
+        Redis stays away the client is asked to come back later, when it resyncs.
+        """
+        for attempt in range(JOIN_ATTEMPTS):
+            try:
+                for group in groups:
+                    await self.channel_layer.group_add(group, self.channel_name)
+                return True
+            except (OSError, redis.RedisError) as exc:
+                log.warning("joining %s failed (attempt %d): %r", groups, attempt + 1, exc)
+                await asyncio.sleep(0.2 * (attempt + 1))
+        await self.close(code=CLOSE_TRY_AGAIN)
+        return False
 
     async def release(self) -> None:
         if self.admitted:

@@ -23,17 +23,22 @@ from live import timebase
 from live.services import SeatSpec, action_submit, match_start
 a, _ = User.objects.get_or_create(username="clock-a")
 b, _ = User.objects.get_or_create(username="clock-b")
-start = {start_ms} or timebase.stamp(fresh=True).ms + {lead_ms}
+# With span_ms every clock starts at the same instant t0 (the second "ready" is given t0 as its
+# arrival), so a deadline is exactly where the span puts it however slowly a busy machine builds
+# the matches; a fixed bank starts when the match is ready.
+t0 = timebase.local_ms()
+t0_ms = timebase.stamp(t0, fresh=True).ms
+start = {start_ms} or t0_ms + {lead_ms}
 out = []
 for i in range({count}):
     # A fixed bank, or one that puts the deadline at start + an even share of span_ms.
-    bank = {bank_ms} or start + ({span_ms} * i) // {count} - timebase.stamp().ms
+    bank = {bank_ms} or start + ({span_ms} * i) // {count} - t0_ms
     m = match_start(game_slug="spectacular_bid", seats=[SeatSpec(user_id=a.pk),
                     SeatSpec(user_id=b.pk)], rated={rated}, seed=i,
                     time_control=TimeControl(bank_ms=bank, delay_ms=0))
     for seat, user in enumerate((a, b)):
         action_submit(match_id=m.pk, action={{"kind": "ready"}}, command_id=f"r{{seat}}",
-                      user_id=user.pk)
+                      user_id=user.pk, arrived_local_ms=t0 if {span_ms} else None)
     m.refresh_from_db()
     out.append([m.pk, m.seq, m.wake_ms, m.wake_job_ms])
 print(json.dumps({{"start": start, "built": timebase.stamp(fresh=True).ms, "matches": out}}))
