@@ -140,7 +140,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # ("database table is locked") are not waited for; consumer threads and the test thread
     # then meet the same lock waiting as the real processes do.
     RUN_DIR.mkdir(parents=True, exist_ok=True)
-    DATABASES["default"]["TEST"] = {"NAME": str(RUN_DIR / "test-db.sqlite3")}
+    # One file per test process, so that two test runs on one machine never share a database.
+    DATABASES["default"]["TEST"] = {"NAME": str(RUN_DIR / f"test-db-{os.getpid()}.sqlite3")}
 elif env_bool("DATABASE_PREPARED_STATEMENTS", True):
     # Server-side binding lets psycopg prepare a statement the fifth time a connection runs it:
     # PostgreSQL then stops planning the statements every move runs (planning the row lock alone

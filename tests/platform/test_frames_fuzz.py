@@ -87,6 +87,7 @@ SCALARS: list[Any] = [
     "ß" * 40,
     "A" * 2000,
 ]
+DUPLICATE_NAME_RESYNC = '{"type":"ping","type":"resync"}'
 TEXT_GARBAGE = [
     "",
     " ",
@@ -100,7 +101,7 @@ TEXT_GARBAGE = [
     '{"type":"ping"',
     '{"type":"ping","t":1}}',
     "\ufeff" + '{"type":"ping","t":1}',
-    '{"type":"ping","type":"resync"}',
+    DUPLICATE_NAME_RESYNC,
     "{'type': 'ping'}",
     '{"type":"ping","t":01}',
     '{"type":"ping","t":1e99999}',
@@ -326,7 +327,10 @@ class Fuzzer:
         rng = self.rng
         roll = rng.random()
         if roll < 0.06:
-            return Frame(text=rng.choice(TEXT_GARBAGE))
+            text = rng.choice(TEXT_GARBAGE)
+            # A name given twice: the last one counts (docs/protocol.md), so this one is a resync.
+            answers = table.seats if text == DUPLICATE_NAME_RESYNC else 1
+            return Frame(text=text, answers=answers)
         if roll < 0.09:  # a frame cut short, or raw text
             text = dumps(rng, self.action_message(table))
             return Frame(
