@@ -81,7 +81,6 @@ INSTALLED_APPS = [
     "lobby",
     "ratings",
     "matchmaking",
-    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -251,16 +250,6 @@ CELERY_BEAT_SCHEDULE = {
         "task": "matchmaking.tasks.matchmaking_pass",
         "schedule": 1.0,
         "options": {"queue": "clock", "expires": 2.0},
-    },
-    "tournaments-sweep": {
-        "task": "tournaments.tasks.sweep",
-        "schedule": 5.0,
-        "options": {"queue": "clock", "expires": 10.0},
-    },
-    "tournaments-arena-pass": {
-        "task": "tournaments.tasks.arena_pass",
-        "schedule": 2.0,
-        "options": {"queue": "clock", "expires": 4.0},
     },
 }
 
