@@ -4,8 +4,10 @@ Every bot reads only its own seat's view and the legal list it is handed.  The p
 hand with :func:`games.dou_dizhu.planning.turns` (fewest plays to go out), leads control plays
 when they win the deal, keeps bombs and the rocket for a moment when they win the deal or stop an
 opponent about to go out, leaves its partner's plays alone as a peasant, and bids from the
-strength of its high cards and plan.  The expert is the planner plus a search over sampled worlds
-near the end of the deal (:mod:`games.dou_dizhu.search`).
+strength of its high cards and plan.  The expert is the planner plus search near the end of the
+deal: an exact solver over the worlds its view allows once the hands are small
+(:mod:`games.dou_dizhu.endgame`), play-outs over sampled worlds before that
+(:mod:`games.dou_dizhu.search`).
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from games.cards.notation import card
 from games.cards.search import planner_policy, worth_searching
 from games.cards.shedding import Pass, Play
 from games.core import JSON
-from games.dou_dizhu.combos import BLACK, RED, TWO, Combo, classify, counts_of
+from games.dou_dizhu.combos import BLACK, RED, SEQ_LIMIT, TWO, Combo, classify, counts_of
+from games.dou_dizhu.endgame import solve_worlds
 from games.dou_dizhu.planning import turns
 from games.dou_dizhu.search import best_by_playouts
 from games.dou_dizhu.state import Action, Bid
@@ -74,11 +77,35 @@ class PlannerBot:
     def ranked(
         self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, size: int
     ) -> list[Action]:
-        """The planner's choice first, then up to ``size - 1`` other distinct actions."""
-        first = self.choose(view, legal, rng, 0)
-        others = [a for a in legal if a != first]
-        rest = sorted(others, key=lambda a: _smallest_key(a) if isinstance(a, Play) else (2, 0, 0))
-        return [first, *rest[: size - 1]]
+        """The planner's choice first, then up to ``size - 1`` other distinct actions: passing
+        (when allowed), then the play of each shape that leaves the hand fewest turns (bombs
+        last), best shapes first."""
+        first = PlannerBot.choose(self, view, legal, rng, 0)
+        return [first, *[a for a in self.alternatives(view, legal) if a != first]][:size]
+
+    @staticmethod
+    def alternatives(view: Mapping[str, JSON], legal: Sequence[Action]) -> list[Action]:
+        """Every legal action in the planner's order of preference, one play per shape first:
+        pass, then per (kind, length) the play leaving fewest turns (then lowest), then the
+        rest by the same key; bombs and the rocket after every ordinary play."""
+        counts = counts_of([SHEDDING_ORDER.strength(card(t)) for t in view["hand"]])
+        keyed = []
+        for action in legal:
+            combo = _combo(action)
+            if combo is None:
+                continue
+            left = turns(tuple(without(counts, combo.strengths)))
+            keyed.append(((combo.is_bomb, left, combo.rank, -len(combo.strengths)), combo, action))
+        keyed.sort(key=lambda x: x[0])
+        seen: set[tuple[str, int]] = set()
+        heads: list[Action] = []
+        tails: list[Action] = []
+        for _, combo, action in keyed:
+            shape = (combo.kind, combo.length)
+            (tails if shape in seen else heads).append(action)
+            seen.add(shape)
+        passes: list[Action] = [a for a in legal if isinstance(a, Pass)]
+        return [*passes, *heads, *tails]
 
     # ---- bidding ------------------------------------------------------------------------------
     def _bid(self, view: Mapping[str, JSON], counts: list[int], legal: Sequence[Action]) -> Action:
@@ -125,11 +152,12 @@ class PlannerBot:
             if singles:
                 return min(singles, key=lambda ac: ac[1].rank)[0]
         outstanding = self._outstanding(view, counts)
+        most = max(int(view["hand_counts"][s]) for s in opponents)
         best: Action | None = None
         best_key: tuple[float, ...] = ()
         for action, combo in plays:
             left = turns(tuple(without(counts, combo.strengths)))
-            if left <= 1 and _safe(combo, outstanding):
+            if left <= 1 and _safe(combo, outstanding, most):
                 return action  # a control play now, the rest of the hand next
             if combo.is_bomb:
                 continue
@@ -199,47 +227,106 @@ class PlannerBot:
         return Pass()
 
 
-def _safe(combo: Combo, outstanding: Sequence[int]) -> bool:
+def _safe(combo: Combo, outstanding: Sequence[int], most: int) -> bool:
     """Whether no card still outside our hand can beat ``combo`` (a control play).
 
-    Only singles, pairs, triples, bombs and the rocket are judged; longer shapes count as unsafe.
+    ``most`` is the largest hand an opponent holds: an answer of the same shape needs as many
+    cards as ``combo`` has, a bomb four and the rocket two, so a long play against short hands
+    is safe even when the cards to beat it are still out.
     """
     if combo.kind == "rocket":
         return True
-    rocket_out = outstanding[BLACK] and outstanding[RED]
-    bomb_above = any(
+    rocket_out = outstanding[BLACK] and outstanding[RED] and most >= 2
+    bomb_above = most >= 4 and any(
         outstanding[s] == 4 for s in range(TWO + 1) if combo.kind != "bomb" or s > combo.rank
     )
     if rocket_out or bomb_above:
         return False
-    if combo.kind == "bomb":
+    if combo.is_bomb or most < len(combo.strengths):
         return True
-    width = {"single": 1, "pair": 2, "triple": 3}.get(combo.kind)
-    if width is None:
-        return False
-    return not any(outstanding[s] >= width for s in range(combo.rank + 1, 15))
+    width = {"single": 1, "pair": 2, "triple": 3, "triple_single": 3, "triple_pair": 3}.get(
+        combo.kind
+    )
+    if width is not None:
+        return not any(outstanding[s] >= width for s in range(combo.rank + 1, 15))
+    chain = {"straight": 1, "pair_run": 2, "plane": 3, "plane_singles": 3, "plane_pairs": 3}.get(
+        combo.kind
+    )
+    if chain is None:
+        return True  # four with two: only a higher four, a bomb, could beat it
+    length = combo.length
+    return not any(
+        all(outstanding[s] >= chain for s in range(top - length + 1, top + 1))
+        for top in range(combo.rank + 1, SEQ_LIMIT)
+    )
 
 
 class ExpertBot(PlannerBot):
-    """The planner, plus a search over sampled worlds once the deal nears its end.
+    """The planner, plus search near the end of the deal.
 
-    ``budget`` is the number of play-outs per decision (split over the candidate plays); the
-    search runs only when someone holds few cards, where play-outs are short and decisive.
+    ``budget`` (``DEFAULT_BUDGET`` when 0 or less) sets the work per decision.  Once the hands
+    hold at most ``SOLVE_CARDS`` cards together, every legal action is solved exactly in up to
+    ``budget`` worlds consistent with the view (:mod:`games.dou_dizhu.endgame`), within
+    ``NODES_PER_BUDGET * budget`` search nodes (at most ``MAX_NODES``); the action winning the
+    most worlds is played
+    (the planner's choice among equals).  Earlier, or when the solver runs out of nodes, and
+    once someone holds at most ``ENDGAME`` cards, ``budget`` play-outs (capped) are split over
+    ``CANDIDATES`` actions: the planner's choice, passing, and the best play of each shape.
     """
 
-    CANDIDATES = 4
+    DEFAULT_BUDGET = 32
+    """The work per decision the live platform's budget 0 stands for (what the bench measures)."""
+    CANDIDATES = 6
     ENDGAME = 6
-    MAX_PLAYOUTS = 32
-    """Work cap per decision whatever the budget (a play-out takes a few ms on one core)."""
+    MAX_PLAYOUTS = 48
+    """Play-out cap per decision whatever the budget (a play-out takes a few ms on one core)."""
+    SOLVE_CARDS = 24
+    NODES_PER_BUDGET = 2_000
+    MAX_NODES = 256_000
+    """Solver node cap per decision whatever the budget (some 400,000 nodes take a CPU second)."""
+    MAX_WORLDS = 64
 
     def choose(
         self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
     ) -> Action:
+        budget = budget if budget > 0 else self.DEFAULT_BUDGET
         planner_choice = super().choose(view, legal, rng, budget)
-        if view["phase"] != "play" or not worth_searching(
-            view, legal, budget, self.CANDIDATES, self.ENDGAME
-        ):
+        if view["phase"] != "play" or len(legal) < 2:
             return planner_choice
-        candidates = self.ranked(view, legal, rng, self.CANDIDATES)
-        worlds = min(budget, self.MAX_PLAYOUTS) // len(candidates)
+        if sum(view["hand_counts"]) <= self.SOLVE_CARDS:
+            solved = self._solve(view, legal, rng, budget, planner_choice)
+            if solved is not None:
+                return solved
+        if not worth_searching(view, legal, budget, self.CANDIDATES, self.ENDGAME):
+            return planner_choice
+        others = [a for a in self.alternatives(view, legal) if a != planner_choice]
+        candidates = [planner_choice, *others][: self.CANDIDATES]
+        worlds = max(2, min(budget, self.MAX_PLAYOUTS) // len(candidates))
         return best_by_playouts(view, candidates, planner_policy(PlannerBot()), rng, worlds)
+
+    def _solve(
+        self,
+        view: Mapping[str, JSON],
+        legal: Sequence[Action],
+        rng: random.Random,
+        budget: int,
+        planner_choice: Action,
+    ) -> Action | None:
+        """The action that wins the most worlds with best play, or None when too few worlds
+        could be solved within the node budget."""
+        order = [
+            planner_choice,
+            *[a for a in self.alternatives(view, legal) if a != planner_choice],
+        ]
+        plays = [_combo(a) for a in order]
+        shares = solve_worlds(
+            view,
+            plays,
+            rng,
+            min(budget, self.MAX_WORLDS),
+            min(self.NODES_PER_BUDGET * budget, self.MAX_NODES),
+        )
+        if shares is None:
+            return None
+        best = max(range(len(order)), key=lambda i: (shares[i], -i))
+        return order[best]

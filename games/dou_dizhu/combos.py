@@ -9,8 +9,9 @@ multiset has at most one reading, so :func:`classify` returns one :class:`Combo`
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from typing import Final
 
 from games.cards.groups import runs
@@ -170,19 +171,36 @@ def _plane_with_wings(c: Sequence[int], n: int, key: tuple[int, ...]) -> Combo |
 
 
 def _single_kickers(c: Sequence[int], exclude: Sequence[int], size: int) -> list[tuple[int, ...]]:
-    """Kicker multisets of single cards: up to two of a rank, never both jokers."""
+    """Kicker multisets of single cards: up to two of a rank, never both jokers (sorted, in
+    lexicographic order)."""
     ranks = [s for s in range(15) if c[s] and s not in exclude]
-    doubled = {s for s in ranks if c[s] >= 2}
-    out = []
-    for m in combinations_with_replacement(ranks, size):
-        if BLACK in m and RED in m:
-            continue
-        if any(
-            m[i] == m[i + 1] and (m[i] not in doubled or (i + 2 < size and m[i + 2] == m[i]))
-            for i in range(size - 1)
-        ):
-            continue
-        out.append(m)
+    n = len(ranks)
+    out: list[tuple[int, ...]] = []
+    if size == 2:  # four with two singles and two-triple planes: most of the calls
+        for i in range(n):
+            a = ranks[i]
+            if c[a] >= 2:
+                out.append((a, a))
+            out += [(a, b) for b in ranks[i + 1 :]]
+        if n >= 2 and ranks[-2] == BLACK and ranks[-1] == RED:
+            out.remove((BLACK, RED))
+        return out
+    prefix: list[int] = []
+
+    def walk(start: int, left: int) -> None:
+        if not left:
+            if not (prefix[-1] == RED and BLACK in prefix):
+                out.append(tuple(prefix))
+            return
+        for j in range(start, n):
+            r = ranks[j]
+            if prefix and prefix[-1] == r and (c[r] < 2 or len(prefix) > 1 and prefix[-2] == r):
+                continue
+            prefix.append(r)
+            walk(j, left - 1)
+            prefix.pop()
+
+    walk(0, size)
     return out
 
 
@@ -195,11 +213,9 @@ def _pair_kickers(c: Sequence[int], exclude: Sequence[int], size: int) -> list[t
 def generate(c: Sequence[int], table: Combo | None) -> list[Combo]:
     """Every play a hand with counts ``c`` may make: any combination when leading (``table`` None),
     otherwise every combination that beats ``table``.  Each multiset appears once."""
-    out: list[Combo] = []
     if table is None:
-        for kind in KINDS:
-            _GENERATORS[kind](c, kind, None, -1, out)
-        return out
+        return _leads(c)
+    out: list[Combo] = []
     kind = table.kind
     if kind == "rocket":
         return out
@@ -207,41 +223,66 @@ def generate(c: Sequence[int], table: Combo | None) -> list[Combo]:
         _GENERATORS[kind](c, kind, table.length, table.rank, out)
     _groups(c, "bomb", None, table.rank if kind == "bomb" else -1, out)
     if c[BLACK] and c[RED]:
-        out.append(Combo("rocket", RED, 1, (BLACK, RED)))
+        out.append(ROCKET)
     return out
 
 
 _WIDTH: Final = {"single": 1, "pair": 2, "triple": 3, "bomb": 4}
 
+_GROUP_COMBOS: Final = {
+    kind: tuple(Combo(kind, s, 1, (s,) * width) for s in range(15))
+    for kind, width in _WIDTH.items()
+}
+"""Every single, pair, triple and bomb by strength, made once: move generation hands these out
+instead of building equal tuples again (a jokers' pair or triple is never generated: a hand
+holds one of each)."""
+
+ROCKET: Final = Combo("rocket", RED, 1, (BLACK, RED))
+
 
 def _groups(c: Sequence[int], kind: str, length: int | None, above: int, out: list[Combo]) -> None:
     """Singles, pairs, triples and bombs above ``above``."""
     width = _WIDTH[kind]
-    for s in range(above + 1, 15):
-        if c[s] >= width:
-            out.append(Combo(kind, s, 1, (s,) * width))
+    made = _GROUP_COMBOS[kind]
+    out += [made[s] for s in range(above + 1, 15) if c[s] >= width]
 
 
 def _rocket(c: Sequence[int], kind: str, length: int | None, above: int, out: list[Combo]) -> None:
     if c[BLACK] and c[RED]:
-        out.append(Combo("rocket", RED, 1, (BLACK, RED)))
+        out.append(ROCKET)
+
+
+_TRIPLE_KICKED: Final = {
+    "triple_single": tuple(
+        tuple(
+            Combo("triple_single", t, 1, (s, t, t, t) if s < t else (t, t, t, s)) for s in range(15)
+        )
+        for t in range(TWO + 1)
+    ),
+    "triple_pair": tuple(
+        tuple(
+            Combo("triple_pair", t, 1, (s, s, t, t, t) if s < t else (t, t, t, s, s))
+            for s in range(TWO + 1)
+        )
+        for t in range(TWO + 1)
+    ),
+}
+"""Every triple with a single or a pair, by (triple, kicker) strength, made once (an entry whose
+kicker is the triple's own rank is never handed out)."""
 
 
 def _triple_with(
     c: Sequence[int], kind: str, length: int | None, above: int, out: list[Combo]
 ) -> None:
     """Triples above ``above`` with one single or one pair of another rank."""
+    made = _TRIPLE_KICKED[kind]
+    need = 1 if kind == "triple_single" else 2
+    ranks = range(15) if need == 1 else range(TWO + 1)
     for t in range(above + 1, TWO + 1):
         if c[t] < 3:
             continue
-        if kind == "triple_single":
-            for s in range(15):
-                if s != t and c[s]:
-                    out.append(Combo(kind, t, 1, (s, t, t, t) if s < t else (t, t, t, s)))
-        else:
-            for s in range(TWO + 1):
-                if s != t and c[s] >= 2:
-                    out.append(Combo(kind, t, 1, (s, s, t, t, t) if s < t else (t, t, t, s, s)))
+        row = made[t]
+        out += [row[s] for s in ranks if s != t and c[s] >= need]
 
 
 _CHAIN: Final = {
@@ -253,26 +294,81 @@ _CHAIN: Final = {
 }
 
 
+_CORES: Final = {
+    (width, start, size): tuple(r for r in range(start, start + size) for _ in range(width))
+    for width in (1, 2, 3)
+    for start in range(SEQ_LIMIT)
+    for size in range(1, SEQ_LIMIT - start + 1)
+}
+"""The strengths of every run core: (cards per rank, first rank, ranks) → sorted strengths."""
+
+_PLAIN_CHAINS: Final = {
+    (kind, start, size): Combo(kind, start + size - 1, size, _CORES[(width, start, size)])
+    for kind, width in (("straight", 1), ("pair_run", 2), ("plane", 3))
+    for start in range(SEQ_LIMIT)
+    for size in range(1, SEQ_LIMIT - start + 1)
+}
+"""Every straight, pair run and plane without wings, made once."""
+
+
 def _chains(c: Sequence[int], kind: str, length: int | None, above: int, out: list[Combo]) -> None:
     """Straights, pair runs and planes (with their wings) whose top rank is above ``above``."""
     width, least = _CHAIN[kind]
     if length is not None:
         least = length
-    for start, size in runs(c, width, least, SEQ_LIMIT):
+    found = [
+        (start, size)
+        for start, size in runs(c, width, least, SEQ_LIMIT)
+        if start + size - 1 > above and (length is None or size == length)
+    ]
+    if kind in ("straight", "pair_run", "plane"):
+        out += [_PLAIN_CHAINS[(kind, start, size)] for start, size in found]
+    else:
+        _winged(c, kind, found, out)
+
+
+def _winged(c: Sequence[int], kind: str, cores: list[tuple[int, int]], out: list[Combo]) -> None:
+    """Planes with wings (``kind``) on each of these plane cores (first rank, ranks)."""
+    for start, size in cores:
         top = start + size - 1
-        if top <= above or (length is not None and size != length):
-            continue
-        core = tuple(s for s in range(start, top + 1) for _ in range(width))
-        if kind in ("straight", "pair_run", "plane"):
-            out.append(Combo(kind, top, size, core))
-            continue
+        core = _CORES[(3, start, size)]
         core_ranks = range(start, top + 1)
         if kind == "plane_singles":
             wings = _single_kickers(c, core_ranks, size)
         else:
             wings = _pair_kickers(c, core_ranks, size)
         for w in wings:
-            out.append(Combo(kind, top, size, tuple(sorted(core + w))))
+            cut = bisect_left(w, start)  # wings are sorted and never of a core rank
+            out.append(Combo(kind, top, size, w[:cut] + core + w[cut:]))
+
+
+def _leads(c: Sequence[int]) -> list[Combo]:
+    """Every play of a hand that leads, kind by kind in the order of ``KINDS`` (what
+    ``generate(c, None)`` returns): the same generators, with each run found once."""
+    out: list[Combo] = []
+    single, pair, triple, bomb = (_GROUP_COMBOS[k] for k in ("single", "pair", "triple", "bomb"))
+    out += [single[s] for s in range(15) if c[s]]
+    out += [pair[s] for s in range(TWO + 1) if c[s] >= 2]
+    trips = [s for s in range(TWO + 1) if c[s] >= 3]
+    out += [triple[s] for s in trips]
+    if trips:
+        _triple_with(c, "triple_single", None, -1, out)
+        _triple_with(c, "triple_pair", None, -1, out)
+    out += [_PLAIN_CHAINS[("straight", a, n)] for a, n in runs(c, 1, 5, SEQ_LIMIT)]
+    out += [_PLAIN_CHAINS[("pair_run", a, n)] for a, n in runs(c, 2, 3, SEQ_LIMIT)]
+    planes = runs(c, 3, 2, SEQ_LIMIT) if len(trips) >= 2 else []
+    if planes:
+        out += [_PLAIN_CHAINS[("plane", a, n)] for a, n in planes]
+        _winged(c, "plane_singles", planes, out)
+        _winged(c, "plane_pairs", planes, out)
+    quads = [s for s in trips if c[s] == 4]
+    if quads:
+        _four_with(c, "four_two_singles", None, -1, out)
+        _four_with(c, "four_two_pairs", None, -1, out)
+        out += [bomb[s] for s in quads]
+    if c[BLACK] and c[RED]:
+        out.append(ROCKET)
+    return out
 
 
 def _four_with(
@@ -288,7 +384,8 @@ def _four_with(
         else:
             kicks = _pair_kickers(c, (q,), 2)
         for k in kicks:
-            out.append(Combo(kind, q, 1, tuple(sorted(quad + k))))
+            cut = bisect_left(k, q)  # kickers are sorted and never of the quad's rank
+            out.append(Combo(kind, q, 1, k[:cut] + quad + k[cut:]))
 
 
 _GENERATORS: Final = {

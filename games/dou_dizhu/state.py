@@ -9,12 +9,13 @@ redeal draws again from the seed without the snapshot carrying a generator.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Final
 
 from games.cards import deck
-from games.cards.groups import SHEDDING_ORDER, take
+from games.cards.groups import SHEDDING_ORDER
 from games.cards.shedding import (
     SHEDDING_FIELDS,
     Pass,
@@ -206,6 +207,35 @@ def _strengths(cards: Sequence[int]) -> list[int]:
     return [SHEDDING_ORDER.strength(c) for c in cards]
 
 
+_PICKERS: dict[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]] = {}
+PICKERS_KEPT: Final = 1 << 16
+
+
+def _picker(strengths: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+    """The function that picks a play's cards out of a hand's slot table (see
+    ``DouDizhuState._slots``): the ``k``-th card of a strength in the play is the hand's ``k``-th
+    of that strength, the same cards :func:`games.cards.groups.take` picks.  Memoised: the same
+    shapes recur in every hand."""
+    found = _PICKERS.get(strengths)
+    if found is None:
+        seen = [0] * 15
+        slots = []
+        for s in strengths:
+            slots.append(4 * s + seen[s])
+            seen[s] += 1
+        if len(slots) == 1:
+            only = slots[0]
+
+            def found(table: list[int]) -> tuple[int, ...]:
+                return (table[only],)
+        else:
+            found = itemgetter(*slots)
+        if len(_PICKERS) >= PICKERS_KEPT:
+            _PICKERS.clear()
+        _PICKERS[strengths] = found
+    return found
+
+
 def combo_of(cards: Sequence[int]) -> Combo | None:
     """The combination formed by concrete cards."""
     return classify(_strengths(cards))
@@ -242,6 +272,7 @@ class DouDizhuState(SheddingState[Combo, Action]):
         """Deal ``deal_no`` of a match, its bidding about to begin (``from_json`` then restores
         whatever progress a snapshot records)."""
         super().__init__()
+        self._slotted: dict[int, tuple[list[int], list[int], list[int]]] = {}
         self.seed = seed
         self.fixed = fixed
         self.log = []
@@ -323,9 +354,26 @@ class DouDizhuState(SheddingState[Combo, Action]):
         if self.phase == "bidding":
             return [Pass(), *(Bid(v) for v in range(self.high_bid + 1, 4))]
         table = self.table_combo()
-        groups, counts = self._groups(seat)
-        plays: list[Action] = [Play(take(groups, c.strengths)) for c in generate(counts, table)]
+        slots, counts = self._slots(seat)
+        plays: list[Action] = [Play(_picker(c.strengths)(slots)) for c in generate(counts, table)]
         return plays if table is None else [Pass(), *plays]
+
+    def _slots(self, seat: int) -> tuple[list[int], list[int]]:
+        """The seat's cards laid out four slots per strength (``4 * strength + k`` holds its
+        ``k``-th card of that strength in suit order) and its per-strength counts; kept while the
+        hand list is the same object (hands are replaced, never changed in place)."""
+        hand = self.hands[seat]
+        entry = self._slotted.get(seat)
+        if entry is None or entry[0] is not hand:
+            by_face = SHEDDING_ORDER.by_face
+            slots = [0] * (4 * 15)
+            counts = [0] * 15
+            for c in sorted(hand):
+                s = by_face[c]
+                slots[4 * s + counts[s]] = c
+                counts[s] += 1
+            entry = self._slotted[seat] = (hand, slots, counts)
+        return entry[1], entry[2]
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         self._check_turn(seat)

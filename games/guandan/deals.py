@@ -22,12 +22,23 @@ from dataclasses import dataclass
 from typing import Final
 
 from games.cards import deck
-from games.cards.notation import CARDS, NAMES
-from games.core import DEALS_OPTION, JSON, GameError
+from games.cards.fixed_deals import (
+    DealFormat,
+    check_dealt_once,
+    deal_entry,
+    read_deck,
+    read_first_deal_seat,
+    read_fixed_deals,
+    read_hands,
+)
+from games.cards.notation import NAMES
+from games.cards.partnerships import require_four_players
+from games.core import JSON
 
 SEATS: Final = 4
 HAND_SIZE: Final = 27
 DECK: Final = tuple(deck(packs=2))
+FORMAT: Final = DealFormat(deck_size=len(DECK), hand_size=HAND_SIZE, two_packs=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +81,7 @@ def deal_at(seed: int, fixed: Sequence[Deal], index: int) -> Deal:
 
 def deal_for(seats: int, seed: int, index: int) -> JSON:
     """The ``options["deals"]`` entry that reproduces deal ``index`` of seed ``seed``."""
-    if seats != SEATS:
-        raise GameError(f"Guandan is played by {SEATS} players, not {seats}")
+    require_four_players("Guandan", seats)
     return shuffled_deal(seed, index).to_json()
 
 
@@ -80,64 +90,24 @@ def deal_for(seats: int, seed: int, index: int) -> JSON:
 
 def fixed_deals(options: Mapping[str, JSON]) -> tuple[Deal, ...]:
     """The deals ``options["deals"]`` fixes; :class:`GameError` says what is wrong with one."""
-    raw = options.get(DEALS_OPTION, [])
-    if not isinstance(raw, list):
-        raise GameError(f"option '{DEALS_OPTION}' must be a list of deals")
-    return tuple(read_deal(entry, i) for i, entry in enumerate(raw))
+    return read_fixed_deals(options, read_deal)
 
 
 def read_deal(entry: JSON, index: int) -> Deal:
-    where = f"{DEALS_OPTION}[{index}]"
-    if isinstance(entry, list):
-        entry = {"cards": entry}
-    if not isinstance(entry, dict):
-        raise GameError(f"{where} must be a list of 108 card names or an object with 'hands'")
-    fields = set(entry)
-    allowed = [{"hands"}, {"cards"}, {"hands", "leader"}, {"cards", "leader"}]
-    if fields not in allowed:
-        raise GameError(
-            f"{where} has either 'hands' (four lists of 27 cards) or 'cards' (108 cards),"
-            " and in the first deal optionally 'leader'"
-        )
+    where, entry = deal_entry(
+        entry,
+        index,
+        FORMAT,
+        [{"hands"}, {"cards"}, {"hands", "leader"}, {"cards", "leader"}],
+        "has either 'hands' (four lists of 27 cards) or 'cards' (108 cards),"
+        " and in the first deal optionally 'leader'",
+    )
     if "hands" in entry:
-        hands = _read_hands(entry["hands"], where)
+        hands = read_hands(entry["hands"], where, FORMAT)
     else:
-        hands = _hands_of(_read_cards(entry["cards"], len(DECK), f"{where}.cards"))
-    _check_dealt_once(hands, where)
-    leader = entry.get("leader")
-    if "leader" in entry:
-        if index != 0:
-            raise GameError(f"{where}.leader: only the first deal's leader is chosen by chance")
-        if type(leader) is not int or not 0 <= leader < SEATS:
-            raise GameError(f"{where}.leader must be a seat from 0 to 3")
+        hands = _hands_of(read_deck(entry["cards"], where, FORMAT))
+    check_dealt_once(hands, where, FORMAT)
+    leader = read_first_deal_seat(
+        entry, "leader", index, where, "only the first deal's leader is chosen by chance"
+    )
     return Deal(hands, leader)
-
-
-def _read_hands(raw: JSON, where: str) -> tuple[tuple[int, ...], ...]:
-    if not isinstance(raw, list) or len(raw) != SEATS:
-        raise GameError(f"{where}.hands must list the four seats' hands")
-    return tuple(_read_cards(h, HAND_SIZE, f"{where}.hands[{s}]") for s, h in enumerate(raw))
-
-
-def _read_cards(raw: JSON, count: int, where: str) -> tuple[int, ...]:
-    if not isinstance(raw, list) or len(raw) != count:
-        raise GameError(f"{where} must list {count} card names")
-    cards = []
-    for name in raw:
-        if not isinstance(name, str) or name not in CARDS:
-            raise GameError(
-                f'{where}: {str(name)[:12]!r} is not a card name such as "7H" or "7H\'"'
-            )
-        cards.append(CARDS[name])
-    return tuple(cards)
-
-
-def _check_dealt_once(hands: Sequence[Sequence[int]], where: str) -> None:
-    seen: set[int] = set()
-    for hand in hands:
-        for c in hand:
-            if c in seen:
-                raise GameError(
-                    f"{where} deals {NAMES[c]} twice (the second pack's copy is written with ')"
-                )
-            seen.add(c)

@@ -18,16 +18,14 @@ from typing import Final, Literal
 
 from games.cards import PACK_SIZE
 from games.cards.notation import NAMES
-from games.core import (
-    JSON,
-    Decision,
-    Event,
-    GameError,
-    IllegalAction,
-    MalformedAction,
-    SeatResult,
-    forfeit_by_teams,
+from games.cards.partnerships import (
+    forfeit_partnership,
+    level_results,
+    log_recent,
+    require_four_players,
+    team,
 )
+from games.core import JSON, Decision, Event, IllegalAction, MalformedAction, SeatResult
 from games.guandan.actions import Action, Continue, Pass, Play, Return, valid_shape
 from games.guandan.combos import (
     ACE,
@@ -43,17 +41,12 @@ from games.guandan.deals import SEATS, Deal, deal_at, fixed_deals
 from games.guandan.moves import legal_plays
 from games.guandan.tribute import Payment, partner, payers, plan_tribute, returnable
 
-TEAMS: Final = (0, 1, 0, 1)
 FIRST_LEVEL: Final = 2
 PROMOTION: Final = {2: 3, 3: 2, 4: 1}
 """Levels the winning team goes up by its partner's place (capped at Ace)."""
 RECENT_EVENTS: Final = 8
 
 Phase = Literal["return", "play", "deal_over", "over"]
-
-
-def team(seat: int) -> int:
-    return seat % 2
 
 
 def names(cards: Sequence[int]) -> list[str]:
@@ -166,8 +159,7 @@ class GuandanState:
     # ---- construction -------------------------------------------------------------------------
     @classmethod
     def new(cls, seats: int, options: Mapping[str, JSON], seed: int) -> GuandanState:
-        if seats != SEATS:
-            raise GameError(f"Guandan is played by {SEATS} players, not {seats}")
+        require_four_players("Guandan", seats)
         state = cls(seed, fixed_deals(options))
         state._start_deal(0)
         return state
@@ -299,21 +291,11 @@ class GuandanState:
         return self.phase == "over"
 
     def result(self) -> list[SeatResult] | None:
-        if self.winners is None:
-            return None
-        return [
-            SeatResult(
-                seat=s,
-                placing=1 if team(s) == self.winners else 2,
-                team=team(s),
-                score=self.levels[team(s)],
-            )
-            for s in range(SEATS)
-        ]
+        return level_results(self.winners, self.levels)
 
     def forfeit(self, loser: int) -> list[SeatResult]:
         """The loser's partnership loses the match (partners are fixed for the whole match)."""
-        return forfeit_by_teams(TEAMS, loser)
+        return forfeit_partnership(loser)
 
     def hidden_from(self, seat: int | None) -> Collection[JSON]:
         """The cards in the other hands, except tribute and returned cards (shown to everyone
@@ -513,9 +495,7 @@ class GuandanState:
 
     # ---- views --------------------------------------------------------------------------------
     def _log(self, event: Event) -> Event:
-        self.log.append({"kind": event.kind, **event.data})
-        del self.log[:-RECENT_EVENTS]
-        return event
+        return log_recent(self.log, event, RECENT_EVENTS)
 
     def view(self, seat: int | None) -> dict[str, JSON]:
         table = self.table

@@ -131,7 +131,10 @@ class TightAggressiveBot:
 class ExpertBot:
     """Equity by simulation against inferred ranges, then pot odds, stacks and position."""
 
-    def __init__(self, default_budget: int = 300) -> None:
+    DEFAULT_BUDGET = 300
+    """Equity simulations per decision when the caller passes no positive budget."""
+
+    def __init__(self, default_budget: int = DEFAULT_BUDGET) -> None:
         self.default_budget = default_budget
 
     def choose(

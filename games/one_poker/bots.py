@@ -98,7 +98,10 @@ class GreedyBot:
 
 
 class ExpertBot:
-    def __init__(self, default_budget: int = 300) -> None:
+    DEFAULT_BUDGET = 300
+    """Opponent hands sampled per decision when the caller passes no positive budget."""
+
+    def __init__(self, default_budget: int = DEFAULT_BUDGET) -> None:
         self.default_budget = default_budget
 
     def choose(

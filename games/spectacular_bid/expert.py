@@ -28,12 +28,15 @@ DEFAULT_BUDGET: Final = 120
 class ExpertBot:
     """Searches sampled worlds; never reads the state, only its own view."""
 
+    DEFAULT_BUDGET = DEFAULT_BUDGET
+    """Play-outs per decision for a budget of 0 or less (what the live platform plays)."""
+
     def choose(
         self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
     ) -> Action:
         if len(legal) == 1:
             return legal[0]
-        playouts = budget if budget > 0 else DEFAULT_BUDGET
+        playouts = budget if budget > 0 else self.DEFAULT_BUDGET
         if view["phase"] == "auction":
             return auction_choice(view, legal, self._opening_advantage(view, rng, playouts))
         places = [a for a in legal if isinstance(a, Place)]

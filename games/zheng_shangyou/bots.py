@@ -101,10 +101,13 @@ class PlannerBot:
 class ExpertBot(PlannerBot):
     """The planner, plus a search over sampled worlds once the deal nears its end.
 
-    ``budget`` is the number of play-outs per decision (split over the candidates, capped); the
-    search runs only when some hand is short, where play-outs are short and decisive.
+    ``budget`` is the number of play-outs per decision (split over the candidates, capped at
+    ``MAX_PLAYOUTS``); 0 or less means ``DEFAULT_BUDGET``, what the live platform plays and the
+    bench measures.  The search runs only when some hand is short, where play-outs are short and
+    decisive.
     """
 
+    DEFAULT_BUDGET = 32
     CANDIDATES = 4
     ENDGAME = 5
     MAX_PLAYOUTS = 32
@@ -112,6 +115,7 @@ class ExpertBot(PlannerBot):
     def choose(
         self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
     ) -> Action:
+        budget = budget if budget > 0 else self.DEFAULT_BUDGET
         planner_choice = super().choose(view, legal, rng, budget)
         if not worth_searching(view, legal, budget, self.CANDIDATES, self.ENDGAME):
             return planner_choice

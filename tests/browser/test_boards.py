@@ -23,6 +23,7 @@ NEEDS: dict[str, set[str]] = {
     "zheng_shangyou": {"play"},
     "holdem": {"bet"},
     "one_poker": {"lock", "bet"},
+    "guandan": {"play"},
 }
 
 

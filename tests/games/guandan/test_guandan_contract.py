@@ -1,5 +1,6 @@
-"""Guandan against the engine contract (games/core.py), before it is registered: the generic
-conformance run, and the contract's own rules for forfeits, fixed deals and the action codec."""
+"""Guandan against the engine contract (games/core.py): the generic conformance run (also run by
+tests/games/test_contract.py over every registered game), and the contract's own rules for
+forfeits, fixed deals and the action codec."""
 
 from __future__ import annotations
 
@@ -9,15 +10,15 @@ from typing import Any
 
 import pytest
 
-import games.guandan
 from games.cards import deck
 from games.cards.notation import NAMES
 from games.cards.shedding import Pass as SheddingPass
 from games.core import DEALS_OPTION, GameError, IllegalAction, MalformedAction, RatingMode
+from games.guandan import GAME
 from games.guandan.actions import Continue, Pass, Play, Return, decode_action, encode_action
 from games.guandan.deals import deal_for
-from games.guandan.declaration import GAME
 from games.guandan.state import GuandanState
+from games.registry import all_games
 from support.contract import check_forfeit, check_game
 from support.sizes import examples
 
@@ -38,11 +39,11 @@ def test_random_matches_keep_the_engine_contract_at_every_step() -> None:
     check_game(GAME, 4, matches=examples(5, 40))
 
 
-def test_the_game_is_declared_for_four_seats_rated_as_teams_and_not_yet_registered() -> None:
+def test_the_game_is_registered_for_four_seats_rated_as_teams_with_three_ai_levels() -> None:
     assert GAME.slug == "guandan" and GAME.seat_counts == (4,)
     assert GAME.rating_mode is RatingMode.TEAMS
-    assert set(GAME.bots) == {"random", "greedy"}
-    assert not hasattr(games.guandan, "GAME"), "registered only once board, rules and docs exist"
+    assert list(GAME.bots) == ["random", "greedy", "expert"], "weakest first"
+    assert all_games()["guandan"] is GAME
     with pytest.raises(GameError):
         GAME.new_state(3, {}, 1)
 

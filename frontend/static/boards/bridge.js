@@ -1,0 +1,398 @@
+// Bridge board: the four seats with compass names and vulnerability colours, the bidding box (only
+// legal calls enabled) and the auction, the contract and declarer, tricks won per side, the trick
+// on the table and the last trick, your hand and the dummy's once shown (the declarer plays from
+// it), the other hands as backs, and the score breakdown at the end with every hand shown.
+// Interface: see the comment block at the top of ../js/live-client.js.
+// View and actions: docs/games/bridge.md.
+import { el } from "../kit/dom.js";
+import { cardSvg, cardName, cardText, cardBacks, parseCard, SUIT_SYMBOL } from "../kit/cards.js";
+import { cardBoard, fillLog } from "../kit/card-board.js";
+
+const STRAINS = ["C", "D", "H", "S", "NT"];
+const SUIT_ORDER = ["S", "H", "D", "C"];
+
+const DICT = {
+  en: {
+    board: "Bridge table",
+    dir_0: "South", dir_1: "West", dir_2: "North", dir_3: "East",
+    dir_short_0: "S", dir_short_1: "W", dir_short_2: "N", dir_short_3: "E",
+    nt: "NT",
+    pass: "Pass", double: "Double", redouble: "Redouble",
+    call_pass: "Pass", call_double: "X", call_redouble: "XX",
+    vul: "vulnerable", not_vul: "not vulnerable",
+    vul_none: "Nobody vulnerable", vul_ns: "North–South vulnerable", vul_ew: "East–West vulnerable", vul_both: "Both vulnerable",
+    declarer: "declarer", dummy: "dummy",
+    contract: "Contract: {contract} by {name}, {target} tricks needed",
+    no_contract: "Auction in progress",
+    tricks_won: "Tricks: North–South {ns}, East–West {ew}",
+    auction: "Auction",
+    bidding_box: "Bidding box",
+    your_hand: "Your hand",
+    dummy_hand: "Dummy ({name})",
+    cards_left: "{n} cards",
+    trick: "Trick on the table",
+    last_trick: "Last trick (won by {name})",
+    show_last: "Show the last trick",
+    hide_last: "Back to the current trick",
+    no_trick: "No card played yet.",
+    your_call: "Your call: choose a bid, pass, double or redouble.",
+    other_call: "{name} to call.",
+    your_lead: "Your turn: lead a card.",
+    your_play: "Your turn: play a card (follow suit if you can).",
+    your_dummy: "Your turn: play a card from the dummy.",
+    other_play: "{name} to play.",
+    other_dummy: "{name} plays from the dummy.",
+    over: "The deal is over.",
+    passed_out: "Passed out: no score for either side.",
+    ev_call: "{name}: {call}",
+    ev_card: "{name} played {card}",
+    ev_trick: "Trick {n}: {cards} → {name}",
+    pending_level: "Level {n}: now press C, D, H, S or N.",
+    result_title: "Score",
+    result_made: "{contract} by {name}: made with {tricks} tricks",
+    result_over: "{contract} by {name}: made with {tricks} tricks (+{n})",
+    result_down: "{contract} by {name}: down {n} ({tricks} tricks)",
+    item_contract: "Contract tricks ({count})",
+    item_game: "Game bonus",
+    item_part_score: "Part-score bonus",
+    item_small_slam: "Small slam bonus",
+    item_grand_slam: "Grand slam bonus",
+    item_doubled_made: "Doubled contract made",
+    item_redoubled_made: "Redoubled contract made",
+    item_overtricks: "Overtricks ({count})",
+    item_undertricks: "Undertricks ({count})",
+    total_declarer: "Total for the declaring side: {n}",
+    side_scores: "North–South {ns} · East–West {ew}",
+    all_hands: "The four hands",
+    history: "Auction and play",
+    keys: "Keys: in the auction 1–7 then C/D/H/S/N bids, P passes, X doubles, R redoubles, Esc clears; in the play Tab or ←/→ move between playable cards, Enter plays; L shows the last trick; ? rules.",
+  },
+  de: {
+    board: "Bridgetisch",
+    dir_0: "Süd", dir_1: "West", dir_2: "Nord", dir_3: "Ost",
+    dir_short_0: "S", dir_short_1: "W", dir_short_2: "N", dir_short_3: "O",
+    nt: "SA",
+    pass: "Passe", double: "Kontra", redouble: "Rekontra",
+    call_pass: "Passe", call_double: "X", call_redouble: "XX",
+    vul: "in Gefahr", not_vul: "nicht in Gefahr",
+    vul_none: "Niemand in Gefahr", vul_ns: "Nord–Süd in Gefahr", vul_ew: "Ost–West in Gefahr", vul_both: "Alle in Gefahr",
+    declarer: "Alleinspieler", dummy: "Dummy",
+    contract: "Kontrakt: {contract} von {name}, {target} Stiche nötig",
+    no_contract: "Die Reizung läuft",
+    tricks_won: "Stiche: Nord–Süd {ns}, Ost–West {ew}",
+    auction: "Reizung",
+    bidding_box: "Bietbox",
+    your_hand: "Deine Hand",
+    dummy_hand: "Dummy ({name})",
+    cards_left: "{n} Karten",
+    trick: "Stich auf dem Tisch",
+    last_trick: "Letzter Stich (gewonnen von {name})",
+    show_last: "Letzten Stich zeigen",
+    hide_last: "Zurück zum laufenden Stich",
+    no_trick: "Noch keine Karte gespielt.",
+    your_call: "Du bist dran: biete, passe, kontriere oder rekontriere.",
+    other_call: "{name} ist mit Bieten dran.",
+    your_lead: "Du bist dran: spiele eine Karte aus.",
+    your_play: "Du bist dran: spiele eine Karte (Farbe bedienen, wenn du kannst).",
+    your_dummy: "Du bist dran: spiele eine Karte vom Dummy.",
+    other_play: "{name} ist am Zug.",
+    other_dummy: "{name} spielt vom Dummy.",
+    over: "Das Spiel ist beendet.",
+    passed_out: "Alle haben gepasst: keine Punkte für beide Seiten.",
+    ev_call: "{name}: {call}",
+    ev_card: "{name} spielte {card}",
+    ev_trick: "Stich {n}: {cards} → {name}",
+    pending_level: "Stufe {n}: jetzt C, D, H, S oder N drücken.",
+    result_title: "Abrechnung",
+    result_made: "{contract} von {name}: erfüllt mit {tricks} Stichen",
+    result_over: "{contract} von {name}: erfüllt mit {tricks} Stichen (+{n})",
+    result_down: "{contract} von {name}: {n} down ({tricks} Stiche)",
+    item_contract: "Kontraktstiche ({count})",
+    item_game: "Partieprämie",
+    item_part_score: "Teilpartieprämie",
+    item_small_slam: "Kleinschlemm-Prämie",
+    item_grand_slam: "Großschlemm-Prämie",
+    item_doubled_made: "Kontrierter Kontrakt erfüllt",
+    item_redoubled_made: "Rekontrierter Kontrakt erfüllt",
+    item_overtricks: "Überstiche ({count})",
+    item_undertricks: "Unterstiche ({count})",
+    total_declarer: "Summe für die Alleinspielerseite: {n}",
+    side_scores: "Nord–Süd {ns} · Ost–West {ew}",
+    all_hands: "Die vier Hände",
+    history: "Reizung und Spiel",
+    keys: "Tasten: in der Reizung 1–7 und dann C/D/H/S/N bietet, P passt, X kontriert, R rekontriert, Esc verwirft; im Spiel wechseln Tab oder ←/→ zwischen spielbaren Karten, Enter spielt; L zeigt den letzten Stich; ? Regeln.",
+  },
+};
+
+function loadBridgeCss() {
+  if (document.querySelector("link[data-board-css=bridge]")) return;
+  document.head.append(el("link", { rel: "stylesheet", href: new URL("./bridge.css", import.meta.url).href, "data-board-css": "bridge" }));
+}
+
+const vulnerable = (vul, seat) => vul === "both" || (vul === "ns" && seat % 2 === 0) || (vul === "ew" && seat % 2 === 1);
+const sameAction = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+export function mount(root, options) {
+  loadBridgeCss();
+  const b = cardBoard(root, options, { dict: DICT, cls: "br" });
+  const { tr, name } = b;
+  const biddingBox = el("div", { class: "br-bidding", "data-testid": "bidding-box", hidden: true });
+  const auctionBox = el("div", { class: "br-auction", "data-testid": "auction" });
+  const hands = el("div", { class: "br-hands" });
+  const scoreBox = el("div", { class: "br-score", "data-testid": "score-breakdown", hidden: true });
+  let showLast = false;
+  let pendingLevel = null;
+  let current = null; // {f, view, legal} of the last draw, for the keys
+
+  const dir = (s) => tr(`dir_${s}`);
+  const who = (s) => `${name(s)} (${dir(s)})`;
+  const strainText = (s) => (s === "NT" ? tr("nt") : SUIT_SYMBOL[s]);
+  const callText = (c) => (c.call === "bid" ? `${c.level}${strainText(c.strain)}` : tr(c.call));
+  const contractText = (c) => `${c.level}${strainText(c.strain)}${c.doubled === 2 ? " XX" : c.doubled === 1 ? " X" : ""}`;
+  const send = (f, action) => b.sender.send(action, f.seat);
+
+  function draw(f, view, legal) {
+    current = { f, view, legal };
+    renderStatus(f, view, legal);
+    b.setLast(lastText(view));
+    renderSeats(view);
+    renderTable(view);
+    renderBidding(f, view, legal);
+    renderAuction(view);
+    renderHands(f, view, legal);
+    renderScore(view);
+    fillLog(b.log, tr("history"), historyLines(view));
+  }
+
+  function renderStatus(f, view, legal) {
+    let text;
+    const turn = view.turn;
+    if (view.phase === "over") text = view.result?.passed_out ? tr("passed_out") : tr("over");
+    else if (view.phase === "auction") text = legal.length ? tr("your_call") : tr("other_call", { name: who(turn) });
+    else if (legal.length) {
+      if (turn !== f.seat) text = tr("your_dummy");
+      else text = view.trick.length ? tr("your_play") : tr("your_lead");
+    } else if (view.contract && turn === view.contract.dummy) text = tr("other_dummy", { name: who(view.contract.declarer) });
+    else text = tr("other_play", { name: who(turn) });
+    if (pendingLevel && view.phase === "auction" && legal.length) text += ` ${tr("pending_level", { n: pendingLevel })}`;
+    b.setStatus(text, legal.length > 0);
+  }
+
+  function lastText(view) {
+    const trickCards = view.trick.length ? view.trick : view.tricks.at(-1)?.cards || [];
+    if (view.phase !== "auction" && trickCards.length) {
+      const e = trickCards.at(-1);
+      return tr("ev_card", { name: who(e.seat), card: cardText(e.card) });
+    }
+    const c = view.auction.at(-1);
+    return c ? tr("ev_call", { name: who(c.seat), call: callText(c) }) : null;
+  }
+
+  function historyLines(view) {
+    const lines = view.auction.map((c) => tr("ev_call", { name: who(c.seat), call: callText(c) }));
+    view.tricks.forEach((t, i) => {
+      lines.push(tr("ev_trick", { n: i + 1, cards: t.cards.map((c) => `${tr(`dir_short_${c.seat}`)} ${cardText(c.card)}`).join(", "), name: dir(t.winner) }));
+    });
+    return lines.reverse();
+  }
+
+  function renderSeats(view) {
+    b.seatsRow.replaceChildren();
+    const c = view.contract;
+    for (let s = 0; s < 4; s++) {
+      const vul = vulnerable(view.vulnerability, s);
+      const badges = [el("span", { class: "cg-badge br-dir", text: dir(s) }),
+        el("span", { class: `cg-badge ${vul ? "br-vul" : "br-notvul"}`, "data-testid": `vul-${s}`, text: vul ? tr("vul") : tr("not_vul") })];
+      if (c && c.declarer === s) badges.push(el("span", { class: "cg-badge is-landlord", text: tr("declarer") }));
+      if (c && c.dummy === s) badges.push(el("span", { class: "cg-badge", text: tr("dummy") }));
+      const acting = (view.to_act || []).includes(s);
+      const showBacks = s !== view.seat && !(c && s === c.dummy && view.dummy_hand) && view.phase !== "over";
+      b.seatsRow.append(b.seatBox(s, acting, vul ? " br-seat-vul" : "", ...badges,
+        showBacks ? cardBacks(view.hand_counts[s], tr) : el("span", { class: "muted", text: tr("cards_left", { n: view.hand_counts[s] }) })));
+    }
+  }
+
+  function renderTable(view) {
+    const c = view.contract;
+    const info = el("div", { class: "cg-table-info" },
+      el("span", { "data-testid": "contract", text: c ? tr("contract", { contract: contractText(c), name: who(c.declarer), target: c.target }) : tr("no_contract") }),
+      el("span", { "data-testid": "tricks-won", text: tr("tricks_won", { ns: view.tricks_won[0], ew: view.tricks_won[1] }) }),
+      el("span", { class: "br-vul-line", text: tr(`vul_${view.vulnerability}`) }));
+    const parts = [info];
+    if (view.phase !== "auction") parts.push(trickArea(view));
+    b.table.replaceChildren(...parts);
+  }
+
+  function trickArea(view) {
+    const me = view.seat ?? 0;
+    const last = view.tricks.at(-1);
+    const showingLast = (showLast || !view.trick.length) && last;
+    const cards = showingLast ? last.cards : view.trick;
+    const place = (s) => ["bottom", "left", "top", "right"][(s - me + 4) % 4];
+    const grid = el("div", { class: "br-trick", role: "group", "aria-label": tr("trick"), "data-testid": "trick" });
+    for (const e of cards) {
+      grid.append(el("div", { class: `br-trick-card is-${place(e.seat)}`, "data-testid": `trick-${e.seat}` },
+        cardSvg(e.card, { label: `${dir(e.seat)}: ${cardName(e.card, tr)}` }), el("span", { class: "br-trick-who", text: dir(e.seat) })));
+    }
+    if (!cards.length) grid.append(el("p", { class: "br-trick-empty", text: tr("no_trick") }));
+    const caption = showingLast ? el("p", { class: "br-trick-caption", "data-testid": "last-trick", text: tr("last_trick", { name: who(last.winner) }) }) : null;
+    const toggle = last && view.trick.length ? el("button", { type: "button", class: "button", "data-testid": "last-trick-button", "aria-pressed": String(showLast), text: showLast ? tr("hide_last") : tr("show_last"), onclick: () => toggleLast() }) : null;
+    return el("div", { class: "br-trick-wrap" }, grid, caption, toggle);
+  }
+
+  function toggleLast() {
+    showLast = !showLast;
+    if (current) draw(current.f, current.view, current.legal);
+  }
+
+  function renderBidding(f, view, legal) {
+    const active = view.phase === "auction" && f.seat !== null && !b.gated;
+    biddingBox.hidden = !active;
+    if (!active) return;
+    const legalSet = new Set(legal.map((a) => JSON.stringify(a)));
+    const button = (action, text, testid, label) => el("button", {
+      type: "button", class: `button br-call${action.kind === "bid" ? ` is-${action.strain}` : ""}`, "data-testid": testid, disabled: !legalSet.has(JSON.stringify(action)),
+      "aria-label": label || text, text, onclick: () => send(f, action),
+    });
+    const grid = el("div", { class: "br-bid-grid", role: "group", "aria-label": tr("bidding_box") });
+    for (let level = 1; level <= 7; level++) {
+      for (const s of STRAINS) {
+        const text = `${level}${strainText(s)}`;
+        grid.append(button({ kind: "bid", level, strain: s }, text, `call-${level}${s}`, s === "NT" ? text : `${level} ${tr(`suit_${s}`)}`));
+      }
+    }
+    const others = el("div", { class: "br-call-row" },
+      button({ kind: "pass" }, tr("pass"), "call-pass"),
+      button({ kind: "double" }, tr("double"), "call-double"),
+      button({ kind: "redouble" }, tr("redouble"), "call-redouble"));
+    biddingBox.replaceChildren(el("h3", { class: "cg-label", text: tr("bidding_box") }), grid, others);
+  }
+
+  function renderAuction(view) {
+    const head = el("tr", {}, ...[0, 1, 2, 3].map((s) => el("th", { scope: "col", class: vulnerable(view.vulnerability, s) ? "br-vul-text" : "", text: dir(s) })));
+    const rows = [];
+    let row = null;
+    view.auction.forEach((c, i) => {
+      if (i % 4 === 0) {
+        row = el("tr");
+        rows.push(row);
+      }
+      row.append(el("td", { "data-testid": `auction-${i}`, class: c.call === "bid" && ["D", "H"].includes(c.strain) ? "is-red" : "", text: callText(c) }));
+    });
+    auctionBox.replaceChildren(el("h3", { class: "cg-label", text: tr("auction") }),
+      el("table", { class: "br-auction-table" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+  }
+
+  function handRow(cards, { playable = [], testPrefix, onPlay, label }) {
+    const playSet = new Set(playable);
+    const box = el("div", { class: "br-hand", role: "group", "aria-label": label });
+    for (const suit of SUIT_ORDER) {
+      const inSuit = cards.filter((c) => parseCard(c).suit === suit);
+      const line = el("div", { class: "br-suit-line" }, el("span", { class: `br-suit-sym${["D", "H"].includes(suit) ? " is-red" : ""}`, "aria-hidden": "true", text: SUIT_SYMBOL[suit] }));
+      if (!inSuit.length) line.append(el("span", { class: "muted", text: "—" }));
+      for (const c of inSuit) {
+        const code = parseCard(c).code;
+        const can = playSet.has(code);
+        line.append(el("button", {
+          type: "button", class: `hand-card br-card${can ? " is-playable" : playable.length ? " is-dim" : ""}`, "data-testid": `${testPrefix}${code}`,
+          "data-card": code, disabled: !can, "aria-label": cardName(c, tr), onclick: () => onPlay(c),
+          onkeydown: (e) => moveFocus(e, box),
+        }, cardSvg(c)));
+      }
+      box.append(line);
+    }
+    return box;
+  }
+
+  function moveFocus(e, box) {
+    if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(e.key)) return;
+    const buttons = [...box.querySelectorAll("button:not([disabled])")];
+    const i = buttons.indexOf(e.target);
+    if (i < 0) return;
+    e.preventDefault();
+    const step = e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1;
+    buttons[(i + step + buttons.length) % buttons.length].focus();
+  }
+
+  function renderHands(f, view, legal) {
+    const parts = [];
+    const playing = view.phase === "play" && legal.length > 0 && !b.gated;
+    const playable = playing ? legal.filter((a) => a.kind === "play").map((a) => a.card) : [];
+    const fromDummy = playing && view.turn !== f.seat;
+    const play = (c) => {
+      const action = { kind: "play", card: parseCard(c).code };
+      if (legal.some((a) => sameAction(a, action))) send(f, action);
+    };
+    const c = view.contract;
+    if (view.dummy_hand && c && c.dummy !== f.seat) {
+      parts.push(el("div", { class: "br-hand-box", "data-testid": "dummy" }, el("h3", { class: "cg-label", text: tr("dummy_hand", { name: who(c.dummy) }) }),
+        handRow(view.dummy_hand, { playable: fromDummy ? playable : [], testPrefix: "dummy-card-", onPlay: play, label: tr("dummy_hand", { name: who(c.dummy) }) })));
+    }
+    if (f.seat !== null && view.hand && !b.gated) {
+      parts.push(el("div", { class: "br-hand-box", "data-testid": "my-hand" }, el("h3", { class: "cg-label", text: tr("your_hand") }),
+        handRow(view.hand, { playable: fromDummy ? [] : playable, testPrefix: "card-", onPlay: play, label: tr("your_hand") })));
+    }
+    hands.replaceChildren(...parts);
+  }
+
+  function renderScore(view) {
+    const r = view.result;
+    scoreBox.hidden = !r;
+    if (!r) return;
+    const parts = [el("h3", { text: tr("result_title") })];
+    if (r.passed_out) parts.push(el("p", { class: "cg-result-main", text: tr("passed_out") }));
+    else {
+      const c = r.contract;
+      const s = r.score;
+      const args = { contract: contractText(c), name: who(c.declarer), tricks: s.tricks, n: Math.abs(s.difference) };
+      const headline = !s.made ? tr("result_down", args) : s.difference ? tr("result_over", args) : tr("result_made", args);
+      parts.push(el("p", { class: "cg-result-main", "data-testid": "score-headline", text: headline }));
+      const table = el("table", { class: "br-score-table" });
+      for (const item of s.items) {
+        table.append(el("tr", { "data-testid": `score-item-${item.item}` }, el("th", { scope: "row", text: tr(`item_${item.item}`, { count: item.count }) }), el("td", { text: String(item.points) })));
+      }
+      parts.push(table, el("p", { text: tr("total_declarer", { n: s.total }) }));
+    }
+    parts.push(el("p", { class: "cg-result-you", "data-testid": "side-scores", text: tr("side_scores", { ns: r.scores.ns, ew: r.scores.ew }) }));
+    if (view.deal) {
+      const all = el("div", { class: "br-all-hands", "data-testid": "all-hands" });
+      view.deal.forEach((cards, s) => all.append(el("div", {}, el("strong", { text: who(s) }), handRow(cards, { testPrefix: `deal-${s}-`, onPlay: () => {}, label: who(s) }))));
+      parts.push(el("h4", { text: tr("all_hands") }), all);
+    }
+    scoreBox.replaceChildren(...parts);
+  }
+
+  function key(k, e, f, legal) {
+    const view = current?.view;
+    if (!view) return false;
+    if (k === "l") {
+      toggleLast();
+      return true;
+    }
+    if (view.phase !== "auction") return false;
+    const sendIf = (action) => {
+      if (!legal.some((a) => sameAction(a, action))) return false;
+      pendingLevel = null;
+      send(f, action);
+      return true;
+    };
+    if (k >= "1" && k <= "7") {
+      pendingLevel = Number(k);
+      draw(current.f, current.view, current.legal);
+      return true;
+    }
+    if (k === "escape") {
+      pendingLevel = null;
+      draw(current.f, current.view, current.legal);
+      return true;
+    }
+    const strain = { c: "C", d: "D", h: "H", s: "S", n: "NT" }[k];
+    if (strain && pendingLevel) return sendIf({ kind: "bid", level: pendingLevel, strain });
+    if (k === "p") return sendIf({ kind: "pass" });
+    if (k === "x") return sendIf({ kind: "double" }) || sendIf({ kind: "redouble" });
+    if (k === "r") return sendIf({ kind: "redouble" });
+    return false;
+  }
+
+  return b.start({ middle: [biddingBox, auctionBox, hands], after: [scoreBox], draw, key });
+}

@@ -1,0 +1,54 @@
+// Guandan board: four seats round the table with the partner opposite, both teams' levels, the
+// deal's level rank and its wildcards, each seat's part of the current trick and its place once
+// out, the play to beat; the hand sorted in the deal's order (level cards and wildcards together
+// above the Aces, wildcards marked), multi-select with Play / Pass / Hint, a reading picker when
+// the selected cards read more than one way, the tribute and its return (select, confirm), the
+// deal's result with Continue, and the match's result.
+// Interface: see the comment block at the top of ../js/live-client.js.
+// View and actions: docs/games/guandan.md.
+//
+// Parts in guandan/:
+//   words.js     the words in English and German
+//   cards.js     ranks, the deal's order, wildcards, the readings of a selection (no DOM)
+//   table.js     levels, the seats round the felt, the play to beat
+//   controls.js  the hand, Play / Pass / Hint, the reading picker, the return dialog, Continue
+//   panels.js    tribute line, deal and match result, status and event texts
+import { el } from "../kit/dom.js";
+import { cardBoard, fillLog } from "../kit/card-board.js";
+import { WORDS } from "./guandan/words.js";
+import { renderTable } from "./guandan/table.js";
+import { createControls } from "./guandan/controls.js";
+import { renderTribute, renderResult, statusText, eventText } from "./guandan/panels.js";
+
+function loadCss() {
+  if (document.querySelector("link[data-board-css=guandan]")) return;
+  document.head.append(el("link", { rel: "stylesheet", href: new URL("./guandan.css", import.meta.url).href, "data-board-css": "guandan" }));
+}
+
+export function mount(root, options) {
+  loadCss();
+  const b = cardBoard(root, options, { dict: WORDS, cls: "gd" });
+  const play = createControls(b);
+  const tribute = el("div", { class: "gd-tribute-box" });
+  // The deal's result sits just above Continue (the kit's own result box stays unused).
+  const result = el("div", { class: "cg-result gd-result", "data-testid": "deal-result", hidden: true });
+
+  function draw(f, view, legal) {
+    const [text, mine] = statusText(b, f, view, legal);
+    b.setStatus(text, mine);
+    renderTable(b, f, view);
+    tribute.replaceChildren(...[renderTribute(b, f, view)].filter(Boolean));
+    play.draw(f, view, legal);
+    renderResult(b, result, f, view);
+    const events = view.last_events || [];
+    const say = (e) => eventText(b, e, view.level);
+    b.setLast(events.length ? say(events[events.length - 1]) : null);
+    fillLog(b.log, b.tr("history"), events.map(say).reverse());
+  }
+
+  return b.start({
+    middle: [tribute, result, play.dialog, play.controls, play.handWrap],
+    draw,
+    key: (k) => play.keys(k),
+  });
+}

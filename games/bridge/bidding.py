@@ -1,0 +1,896 @@
+"""The robots' bidding system: a small natural system in the spirit of Standard American, written
+as tables of rules that a test (and a person) can read one by one.
+
+Each situation of the auction (opening, responding to 1NT, responding to a suit, the opener's
+rebid, overcalling, advancing partner's overcall or double, …) has a table of :class:`Rule` s in
+priority order.  A rule names the call it makes *in the current auction* (``call``, which needs no
+hand: "the cheapest bid in spades"), the hand it is for (``test``) and what the call shows
+(``shows``: a range of high-card points and minimum suit lengths).  A robot makes the call of the
+first rule whose test its hand passes; the same tables read backwards tell every robot what the
+others' calls showed (:func:`explain`), for its own later calls and for the card play's sampling.
+Where no table speaks (later rounds), :func:`place` aims at the contract the partnership's
+combined strength and fit suggest (game at 25 points, small slam at 33, a grand slam at 37), and
+competes or doubles on the same estimate.
+
+The system card (also in docs/games/bridge.md and the rules help): 5-card majors, 1NT 15–17,
+2NT 20–21, a strong artificial 2♣ (22+, 2♦ waiting answer), weak twos in ♦/♥/♠ (5–10, six cards),
+three-level preempts (seven cards); over 1NT Stayman (2♣) and Jacoby transfers (2♦ → ♥, 2♥ → ♠);
+single raises 6–9, limit raises 10–12, game raises 13–17; new suits forcing (1-level 6+,
+2-level 11+); 1NT response 6–10; overcalls 8–16 with five cards (11+ at the two level), 1NT
+overcall 15–18 with a stopper, takeout doubles 12+ with support for the unbid suits (or 17+),
+penalty doubles of a no-trump opening with 16+.
+Each robot bids from its own hand and the auction only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from math import comb
+from typing import Final
+
+from games.bridge import calls as auction
+from games.bridge.calls import CLUBS, DIAMONDS, DOUBLE, HEARTS, NOTRUMP, PASS, SPADES, bid
+from games.bridge.hands import Hand
+
+MAJORS: Final = (SPADES, HEARTS)
+MINORS: Final = (DIAMONDS, CLUBS)
+SUITS: Final = (SPADES, HEARTS, DIAMONDS, CLUBS)
+GAME_POINTS: Final = 25
+MINOR_GAME_POINTS: Final = 28
+SLAM_POINTS: Final = 33
+GRAND_POINTS: Final = 37
+
+
+@dataclass(frozen=True, slots=True)
+class Shows:
+    """What a call tells the table: a range of high-card points and suit lengths."""
+
+    hcp: tuple[int, int] = (0, 37)
+    min_len: tuple[int, int, int, int] = (0, 0, 0, 0)
+    max_len: tuple[int, int, int, int] = (13, 13, 13, 13)
+    balanced: bool = False
+
+    def merge(self, other: Shows) -> Shows:
+        """Both pieces of information together (later calls narrow earlier ones)."""
+        lo = max(self.hcp[0], other.hcp[0])
+        hi = min(self.hcp[1], other.hcp[1])
+        if lo > hi:  # the calls disagree: trust the later one
+            lo, hi = other.hcp
+        mins = tuple(max(a, b) for a, b in zip(self.min_len, other.min_len, strict=True))
+        maxs = tuple(min(a, b) for a, b in zip(self.max_len, other.max_len, strict=True))
+        return Shows(
+            (lo, hi),
+            (mins[0], mins[1], mins[2], mins[3]),
+            (maxs[0], maxs[1], maxs[2], maxs[3]),
+            self.balanced or other.balanced,
+        )
+
+    def either(self, other: Shows) -> Shows:
+        """What one of two readings shows (their common ground)."""
+        mins = tuple(min(a, b) for a, b in zip(self.min_len, other.min_len, strict=True))
+        maxs = tuple(max(a, b) for a, b in zip(self.max_len, other.max_len, strict=True))
+        return Shows(
+            (min(self.hcp[0], other.hcp[0]), max(self.hcp[1], other.hcp[1])),
+            (mins[0], mins[1], mins[2], mins[3]),
+            (maxs[0], maxs[1], maxs[2], maxs[3]),
+            self.balanced and other.balanced,
+        )
+
+    def fits(self, hand: Hand) -> bool:
+        """Whether ``hand`` is a hand this information allows."""
+        if not self.hcp[0] <= hand.hcp <= self.hcp[1]:
+            return False
+        return all(self.min_len[s] <= hand.lengths[s] <= self.max_len[s] for s in range(4)) and (
+            not self.balanced or hand.balanced
+        )
+
+
+def length(suit: int, at_least: int, hcp: tuple[int, int] = (0, 37)) -> Shows:
+    mins = [0, 0, 0, 0]
+    mins[suit] = at_least
+    return Shows(hcp, (mins[0], mins[1], mins[2], mins[3]))
+
+
+NOTHING: Final = Shows()
+
+
+# ---- the auction from one seat's side ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """The auction as the seat to call sees it (no hand: that is the rules' ``test``)."""
+
+    calls: tuple[int, ...]
+    seat: int
+    dealer: int = 0
+    by_seat: tuple[tuple[int, ...], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        seats: list[list[int]] = [[], [], [], []]
+        for i, c in enumerate(self.calls):
+            seats[(self.dealer + i) % 4].append(c)
+        object.__setattr__(self, "by_seat", tuple(tuple(s) for s in seats))
+
+    @property
+    def partner(self) -> int:
+        return (self.seat + 2) % 4
+
+    @property
+    def lho(self) -> int:
+        return (self.seat + 1) % 4
+
+    @property
+    def rho(self) -> int:
+        return (self.seat + 3) % 4
+
+    def actions(self, seat: int) -> list[int]:
+        """``seat``'s calls other than passes."""
+        return [c for c in self.by_seat[seat] if c != PASS]
+
+    def bids(self, seat: int) -> list[int]:
+        return [c for c in self.by_seat[seat] if auction.is_bid(c)]
+
+    @property
+    def opener(self) -> int | None:
+        for i, c in enumerate(self.calls):
+            if auction.is_bid(c):
+                return (self.dealer + i) % 4
+        return None
+
+    @property
+    def opening(self) -> int | None:
+        return next((c for c in self.calls if auction.is_bid(c)), None)
+
+    @property
+    def status(self) -> auction.Status:
+        return auction.status(self.calls, self.dealer)
+
+    @property
+    def last_call_of_rho(self) -> int | None:
+        mine = self.by_seat[self.rho]
+        return mine[-1] if mine else None
+
+    def cheapest(self, strain: int) -> int | None:
+        """The cheapest legal bid in ``strain`` (None above 7)."""
+        last = self.status.last_bid
+        for level in range(1, 8):
+            code = bid(level, strain)
+            if last is None or code > last:
+                return code
+        return None
+
+    def jump(self, strain: int, levels: int = 1) -> int | None:
+        low = self.cheapest(strain)
+        if low is None:
+            return None
+        level = auction.level_of(low) + levels
+        return bid(level, strain) if level <= 7 else None
+
+    def at(self, level: int, strain: int) -> int | None:
+        """A bid of exactly ``level`` ``strain`` if it is still legal."""
+        code = bid(level, strain)
+        last = self.status.last_bid
+        return code if last is None or code > last else None
+
+    def legal(self, call: int) -> bool:
+        return auction.why_illegal(self.calls, call, self.dealer) is None
+
+    def their_strains(self) -> set[int]:
+        return {auction.strain_of(c) for s in (self.lho, self.rho) for c in self.bids(s)}
+
+    def our_strains(self) -> set[int]:
+        return {auction.strain_of(c) for s in (self.seat, self.partner) for c in self.bids(s)}
+
+
+type CallFn = Callable[[Ctx], int | None]
+type Test = Callable[[Hand, Ctx], bool]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One line of a bidding table: the call, the hand for it, what it shows."""
+
+    name: str
+    call: CallFn
+    test: Test
+    shows: Shows
+
+
+def fixed(level: int, strain: int) -> CallFn:
+    return lambda ctx: ctx.at(level, strain)
+
+
+def cheapest(strain: int) -> CallFn:
+    return lambda ctx: ctx.cheapest(strain)
+
+
+def jump(strain: int, levels: int = 1) -> CallFn:
+    return lambda ctx: ctx.jump(strain, levels)
+
+
+def passes(ctx: Ctx) -> int | None:
+    return PASS
+
+
+def doubles(ctx: Ctx) -> int | None:
+    return DOUBLE if ctx.legal(DOUBLE) else None
+
+
+def always(hand: Hand, ctx: Ctx) -> bool:
+    return True
+
+
+def opening_strength(hand: Hand) -> bool:
+    """12+ points, or 10–11 with the rule of 20 (points + the two longest suits ≥ 20)."""
+    two = sorted(hand.lengths, reverse=True)[:2]
+    return hand.hcp >= 12 or (hand.hcp >= 10 and hand.hcp + sum(two) >= 20)
+
+
+def partner_opening_strain(ctx: Ctx) -> int:
+    opening = ctx.opening
+    assert opening is not None
+    return auction.strain_of(opening)
+
+
+# ---- opening -----------------------------------------------------------------------------------
+
+
+def _open_one_minor(suit: int) -> Test:
+    def test(hand: Hand, ctx: Ctx) -> bool:
+        if not opening_strength(hand) or max(hand.lengths[HEARTS], hand.lengths[SPADES]) >= 5:
+            return False
+        d, c = hand.lengths[DIAMONDS], hand.lengths[CLUBS]
+        diamonds = d > c or (d == c and d >= 4)
+        return diamonds if suit == DIAMONDS else not diamonds
+
+    return test
+
+
+def _weak_two(suit: int) -> Test:
+    return lambda h, ctx: 5 <= h.hcp <= 10 and h.lengths[suit] == 6 and h.quality(suit) >= 2
+
+
+def _preempt(suit: int) -> Test:
+    return lambda h, ctx: 5 <= h.hcp <= 10 and h.lengths[suit] >= 7 and h.quality(suit) >= 2
+
+
+OPENING: Final[tuple[Rule, ...]] = (
+    Rule("2♣: 22+, strong and artificial", fixed(2, CLUBS), lambda h, c: h.hcp >= 22,
+         Shows((22, 37))),
+    Rule("2NT: 20–21 balanced", fixed(2, NOTRUMP), lambda h, c: h.balanced and 20 <= h.hcp <= 21,
+         Shows((20, 21), balanced=True)),
+    Rule("1NT: 15–17 balanced", fixed(1, NOTRUMP), lambda h, c: h.balanced and 15 <= h.hcp <= 17,
+         Shows((15, 17), balanced=True)),
+    Rule("1♠: 12–21, five or more spades (with five–five, spades)", fixed(1, SPADES),
+         lambda h, c: opening_strength(h) and h.lengths[SPADES] >= max(5, h.lengths[HEARTS]),
+         length(SPADES, 5, (10, 21))),
+    Rule("1♥: 12–21, five or more hearts", fixed(1, HEARTS),
+         lambda h, c: opening_strength(h) and h.lengths[HEARTS] >= 5,
+         length(HEARTS, 5, (10, 21))),
+    Rule("1♦: 12–21, no five-card major, diamonds longer (or four–four in the minors)",
+         fixed(1, DIAMONDS), _open_one_minor(DIAMONDS), length(DIAMONDS, 3, (10, 21))),
+    Rule("1♣: 12–21, no five-card major, clubs longer (or three–three in the minors)",
+         fixed(1, CLUBS), _open_one_minor(CLUBS), length(CLUBS, 3, (10, 21))),
+    *(Rule(f"2{'♦♥♠'[s - 1]}: weak two, 5–10 and a good six-card suit", fixed(2, s), _weak_two(s),
+           length(s, 6, (5, 10))) for s in (SPADES, HEARTS, DIAMONDS)),
+    *(Rule(f"3{'♣♦♥♠'[s]}: preempt, 5–10 and a good seven-card suit", fixed(3, s), _preempt(s),
+           length(s, 7, (5, 10))) for s in SUITS),
+    Rule("pass: fewer than 12 points", passes, always, Shows((0, 11))),
+)  # fmt: skip
+
+
+# ---- responding to 1NT (and after Stayman or a transfer) --------------------------------------
+
+
+def _four_card_major(h: Hand, c: Ctx) -> bool:
+    return h.hcp >= 8 and (h.lengths[HEARTS] == 4 or h.lengths[SPADES] == 4)
+
+
+RESPOND_1NT: Final[tuple[Rule, ...]] = (
+    Rule("2♥: Jacoby transfer, five or more spades", fixed(2, HEARTS),
+         lambda h, c: h.lengths[SPADES] >= 5 and h.lengths[SPADES] >= h.lengths[HEARTS],
+         length(SPADES, 5)),
+    Rule("2♦: Jacoby transfer, five or more hearts", fixed(2, DIAMONDS),
+         lambda h, c: h.lengths[HEARTS] >= 5, length(HEARTS, 5)),
+    Rule("2♣: Stayman, 8+ with a four-card major", fixed(2, CLUBS), _four_card_major,
+         Shows((8, 37))),
+    Rule("6NT: 18+", fixed(6, NOTRUMP), lambda h, c: h.hcp >= 18, Shows((18, 37))),
+    Rule("3NT: 10–17", fixed(3, NOTRUMP), lambda h, c: 10 <= h.hcp <= 17, Shows((10, 17))),
+    Rule("2NT: 8–9, invitational", fixed(2, NOTRUMP), lambda h, c: 8 <= h.hcp <= 9,
+         Shows((8, 9))),
+    Rule("pass: 0–7", passes, always, Shows((0, 7))),
+)  # fmt: skip
+
+STAYMAN_ANSWER: Final[tuple[Rule, ...]] = (
+    Rule("2♥: four hearts", fixed(2, HEARTS), lambda h, c: h.lengths[HEARTS] >= 4,
+         length(HEARTS, 4)),
+    Rule("2♠: four spades, not four hearts", fixed(2, SPADES), lambda h, c: h.lengths[SPADES] >= 4,
+         Shows(min_len=(0, 0, 0, 4), max_len=(13, 13, 3, 13))),
+    Rule("2♦: no four-card major", fixed(2, DIAMONDS), always,
+         Shows(max_len=(13, 13, 3, 3))),
+)  # fmt: skip
+
+TRANSFER_ACCEPT: Final[tuple[Rule, ...]] = (
+    Rule("2♥: accepts the transfer to hearts", fixed(2, HEARTS),
+         lambda h, c: c.bids(c.partner)[-1:] == [bid(2, DIAMONDS)], NOTHING),
+    Rule("2♠: accepts the transfer to spades", fixed(2, SPADES),
+         lambda h, c: c.bids(c.partner)[-1:] == [bid(2, HEARTS)], NOTHING),
+)  # fmt: skip
+
+
+def _transferred(c: Ctx) -> int:
+    """The major responder transferred to."""
+    return HEARTS if bid(2, DIAMONDS) in c.bids(c.seat) else SPADES
+
+
+AFTER_TRANSFER: Final[tuple[Rule, ...]] = (
+    Rule("pass: 0–7, to play the major", passes, lambda h, c: h.hcp <= 7, Shows((0, 7))),
+    Rule("2NT: 8–9 with five cards in the major, invitational", fixed(2, NOTRUMP),
+         lambda h, c: 8 <= h.hcp <= 9 and h.lengths[_transferred(c)] == 5, Shows((8, 9))),
+    Rule("3 of the major: 8–9 with six or more, invitational",
+         lambda c: c.at(3, _transferred(c)),
+         lambda h, c: 8 <= h.hcp <= 9 and h.lengths[_transferred(c)] >= 6, Shows((8, 9))),
+    Rule("3NT: 10–15 with five cards in the major (opener chooses)", fixed(3, NOTRUMP),
+         lambda h, c: 10 <= h.hcp <= 15 and h.lengths[_transferred(c)] == 5, Shows((10, 15))),
+    Rule("4 of the major: 10–15 with six or more", lambda c: c.at(4, _transferred(c)),
+         lambda h, c: 10 <= h.hcp <= 15 and h.lengths[_transferred(c)] >= 6, Shows((10, 15))),
+)  # fmt: skip
+
+
+# ---- responding to one of a suit ---------------------------------------------------------------
+
+
+def _support(h: Hand, c: Ctx, at_least: int = 3) -> bool:
+    return h.lengths[partner_opening_strain(c)] >= at_least
+
+
+def _raise(points: tuple[int, int], minimum: int = 3) -> Test:
+    def test(h: Hand, c: Ctx) -> bool:
+        strain = partner_opening_strain(c)
+        need = minimum if strain in MAJORS else max(minimum, 5 if strain == CLUBS else 4)
+        no_major = strain in MAJORS or max(h.lengths[HEARTS], h.lengths[SPADES]) < 4
+        return (
+            h.lengths[strain] >= need and no_major and points[0] <= h.points_with_fit() <= points[1]
+        )
+
+    return test
+
+
+def _new_suit(level: int, min_hcp: int) -> Callable[[int], Test]:
+    """A new suit at ``level``: the responder's longest suit that can be bid there (ties: the
+    cheapest, "up the line"), four or more cards (five for 2♥ over 1♠)."""
+
+    def per_suit(suit: int) -> Test:
+        def test(h: Hand, c: Ctx) -> bool:
+            if h.hcp < min_hcp or suit in c.our_strains() | c.their_strains():
+                return False
+            candidates = [
+                s
+                for s in (CLUBS, DIAMONDS, HEARTS, SPADES)
+                if s not in c.our_strains() | c.their_strains()
+                and h.lengths[s] >= (5 if level == 2 and s == HEARTS else 4)
+                and (cb := c.cheapest(s)) is not None
+                and auction.level_of(cb) == level
+            ]
+            if not candidates:
+                return False
+            best = max(candidates, key=lambda s: (h.lengths[s], -s))
+            return suit == best
+
+        return test
+
+    return per_suit
+
+
+_one_level = _new_suit(1, 6)
+_two_level = _new_suit(2, 11)
+
+RESPOND_SUIT: Final[tuple[Rule, ...]] = (
+    Rule("4 of partner's major: 13–17 with three or more trumps",
+         lambda c: c.at(4, partner_opening_strain(c)),
+         lambda h, c: partner_opening_strain(c) in MAJORS and _raise((13, 17))(h, c),
+         Shows((9, 17))),
+    Rule("3 of partner's suit: limit raise, 10–12 with support",
+         lambda c: c.jump(partner_opening_strain(c)), _raise((10, 12)), Shows((6, 12))),
+    Rule("2 of partner's major: 6–9 with three or more trumps",
+         lambda c: c.cheapest(partner_opening_strain(c)),
+         lambda h, c: partner_opening_strain(c) in MAJORS and _raise((6, 9))(h, c),
+         Shows((2, 9))),
+    *(Rule(f"1{'♣♦♥♠'[s]}: a new suit at the one level, 6+ and four or more cards, forcing",
+           cheapest(s), _one_level(s), length(s, 4, (6, 37))) for s in SUITS),
+    *(Rule(f"2{'♣♦♥♠'[s]}: a new suit at the two level, 11+ and four or more cards, forcing",
+           cheapest(s), _two_level(s), length(s, 4, (11, 37))) for s in SUITS),
+    Rule("2 of partner's minor: 6–9 with support", lambda c: c.cheapest(partner_opening_strain(c)),
+         lambda h, c: partner_opening_strain(c) in MINORS and _raise((6, 9))(h, c),
+         Shows((2, 9))),
+    Rule("3NT: 16–17 balanced", fixed(3, NOTRUMP), lambda h, c: h.balanced and 16 <= h.hcp <= 17,
+         Shows((16, 17), balanced=True)),
+    Rule("2NT: 13–15 balanced", fixed(2, NOTRUMP), lambda h, c: h.balanced and 13 <= h.hcp <= 15,
+         Shows((13, 15), balanced=True)),
+    Rule("1NT: 6–10, nothing else fits", fixed(1, NOTRUMP), lambda h, c: 6 <= h.hcp <= 10,
+         Shows((6, 10))),
+    Rule("pass: 0–5", passes, lambda h, c: h.hcp <= 5, Shows((0, 5))),
+)  # fmt: skip
+
+RESPOND_2C: Final[tuple[Rule, ...]] = (
+    Rule("2♦: waiting, artificial", fixed(2, DIAMONDS), always, NOTHING),
+)
+
+RESPOND_PREEMPT: Final[tuple[Rule, ...]] = (
+    Rule("4 of partner's major: 16+ with two or more trumps",
+         lambda c: c.at(4, partner_opening_strain(c)),
+         lambda h, c: partner_opening_strain(c) in MAJORS and h.hcp >= 16 and _support(h, c, 2),
+         Shows((16, 37))),
+    Rule("3NT: 17+ with stoppers", fixed(3, NOTRUMP),
+         lambda h, c: h.hcp >= 17 and sum(h.stopper(s) for s in SUITS) >= 3, Shows((17, 37))),
+    Rule("pass: otherwise", passes, always, Shows((0, 15))),
+)  # fmt: skip
+
+
+# ---- the opener's rebid ------------------------------------------------------------------------
+
+
+def _partners_suit(c: Ctx) -> int | None:
+    bids = c.bids(c.partner)
+    if not bids:
+        return None
+    strain = auction.strain_of(bids[-1])
+    return None if strain == NOTRUMP else strain
+
+
+def _my_suit(c: Ctx) -> int:
+    return auction.strain_of(c.bids(c.seat)[0])
+
+
+def _raise_partner(points: tuple[int, int]) -> Test:
+    def test(h: Hand, c: Ctx) -> bool:
+        suit = _partners_suit(c)
+        return (
+            suit is not None
+            and suit in MAJORS
+            and h.lengths[suit] >= 4
+            and points[0] <= h.points_with_fit() <= points[1]
+        )
+
+    return test
+
+
+def _partner_raise_level(levels: int) -> CallFn:
+    def call(c: Ctx) -> int | None:
+        suit = _partners_suit(c)
+        return None if suit is None else c.jump(suit, levels) if levels else c.cheapest(suit)
+
+    return call
+
+
+def _rebid_new_suit(suit: int) -> Test:
+    def test(h: Hand, c: Ctx) -> bool:
+        mine = _my_suit(c)
+        if suit == mine or suit in c.our_strains() | c.their_strains() or h.lengths[suit] < 4:
+            return False
+        code = c.cheapest(suit)
+        if code is None or h.hcp > 18:
+            return False
+        # No reverse: at the two level only a suit ranking below the opened one.
+        level = auction.level_of(code)
+        return level == 1 or (level == 2 and suit < mine and h.hcp <= 18)
+
+    return test
+
+
+OPENER_REBID: Final[tuple[Rule, ...]] = (
+    Rule("4 of partner's major: 19+ with four trumps", _partner_raise_level(2),
+         _raise_partner((19, 37)), NOTHING),
+    Rule("3 of partner's major: 16–18 with four trumps", _partner_raise_level(1),
+         _raise_partner((16, 18)), NOTHING),
+    Rule("2 of partner's major: 12–15 with four trumps", _partner_raise_level(0),
+         _raise_partner((10, 15)), NOTHING),
+    Rule("1NT: 12–14 balanced", fixed(1, NOTRUMP), lambda h, c: h.balanced and h.hcp <= 14,
+         Shows((11, 14), balanced=True)),
+    Rule("2NT: 18–19 balanced", fixed(2, NOTRUMP), lambda h, c: h.balanced and 18 <= h.hcp <= 19,
+         Shows((18, 19), balanced=True)),
+    Rule("3 of my suit: 16–18 with six or more", lambda c: c.jump(_my_suit(c)),
+         lambda h, c: h.lengths[_my_suit(c)] >= 6 and 16 <= h.length_points() <= 18,
+         Shows((10, 18))),
+    *(Rule(f"{'♣♦♥♠'[s]}: a second suit, four or more cards, no reverse", cheapest(s),
+           _rebid_new_suit(s), length(s, 4)) for s in SUITS),
+    Rule("2 of my suit: six or more, or nothing else fits", lambda c: c.cheapest(_my_suit(c)),
+         lambda h, c: h.length_points() <= 17 and auction.level_of(c.cheapest(_my_suit(c)) or 99)
+         <= 2, NOTHING),
+)  # fmt: skip
+
+
+# ---- competing: overcalls, doubles and advances ------------------------------------------------
+
+
+def _overcall(suit: int) -> Test:
+    def test(h: Hand, c: Ctx) -> bool:
+        code = c.cheapest(suit)
+        if code is None or suit in c.their_strains() or h.lengths[suit] < 5:
+            return False
+        if h.quality(suit) < 2 and h.lengths[suit] < 6:
+            return False
+        level = auction.level_of(code)
+        need = 8 if level == 1 else 11 if level == 2 else 14
+        if not need <= h.hcp <= 16:
+            return False
+        candidates = [s for s in SUITS if s not in c.their_strains() and h.lengths[s] >= 5]
+        return suit == max(candidates, key=lambda s: (h.lengths[s], s))
+
+    return test
+
+
+def _takeout(h: Hand, c: Ctx) -> bool:
+    theirs = c.their_strains() - {NOTRUMP}
+    if not theirs or not c.legal(DOUBLE) or c.status.last_bidder not in (c.lho, c.rho):
+        return False
+    if h.hcp >= 17:
+        return True
+    unbid = [s for s in SUITS if s not in theirs]
+    return (
+        h.hcp >= 12
+        and all(h.lengths[s] <= 2 for s in theirs)
+        and all(h.lengths[s] >= 3 for s in unbid)
+    )
+
+
+def _notrump_overcall(h: Hand, c: Ctx) -> bool:
+    theirs = c.their_strains() - {NOTRUMP}
+    return h.balanced and 15 <= h.hcp <= 18 and bool(theirs) and all(h.stopper(s) for s in theirs)
+
+
+OVERCALL: Final[tuple[Rule, ...]] = (
+    Rule("1NT: 15–18 balanced with a stopper in their suit", fixed(1, NOTRUMP), _notrump_overcall,
+         Shows((15, 18), balanced=True)),
+    *(Rule(f"{'♣♦♥♠'[s]}: overcall, five or more cards, 8–16 (11+ at the two level)",
+           cheapest(s), _overcall(s), length(s, 5, (8, 16))) for s in SUITS),
+    Rule("double: takeout, 12+ short in their suit with the others, or 17+", doubles, _takeout,
+         Shows((12, 37))),
+    Rule("double: penalty over their no trump, 16+", doubles,
+         lambda h, c: h.hcp >= 16 and c.status.last_bid is not None
+         and auction.strain_of(c.status.last_bid) == NOTRUMP, Shows((16, 37))),
+    Rule("pass", passes, always, Shows((0, 16))),
+)  # fmt: skip
+
+
+def _partner_doubled(c: Ctx) -> bool:
+    return bool(c.actions(c.partner)) and c.actions(c.partner)[-1] == DOUBLE
+
+
+def _advance_double_suit(suit: int, levels: int) -> Test:
+    def test(h: Hand, c: Ctx) -> bool:
+        if not _partner_doubled(c) or suit in c.their_strains():
+            return False
+        strong = h.hcp >= 10
+        if (levels == 1) != strong:
+            return False
+        unbid = [s for s in SUITS if s not in c.their_strains()]
+        if not unbid:
+            return False
+        best = max(unbid, key=lambda s: (h.lengths[s], s in MAJORS, s))
+        return suit == best
+
+    return test
+
+
+def _partner_overcall_suit(c: Ctx) -> int | None:
+    bids = c.bids(c.partner)
+    if not bids or auction.strain_of(bids[-1]) == NOTRUMP:
+        return None
+    return auction.strain_of(bids[-1])
+
+
+def _advance_raise(points: tuple[int, int]) -> Test:
+    def test(h: Hand, c: Ctx) -> bool:
+        suit = _partner_overcall_suit(c)
+        return (
+            suit is not None
+            and h.lengths[suit] >= 3
+            and points[0] <= h.points_with_fit() <= points[1]
+        )
+
+    return test
+
+
+def _partner_suit_call(levels: int) -> CallFn:
+    def call(c: Ctx) -> int | None:
+        suit = _partner_overcall_suit(c)
+        if suit is None:
+            return None
+        return c.jump(suit, levels) if levels else c.cheapest(suit)
+
+    return call
+
+
+def _stoppers(h: Hand, c: Ctx) -> bool:
+    return all(h.stopper(s) for s in c.their_strains() - {NOTRUMP})
+
+
+ADVANCE: Final[tuple[Rule, ...]] = (
+    *(Rule(f"{'♣♦♥♠'[s]}: jump answer to the takeout double, 10+", jump(s),
+           _advance_double_suit(s, 1), length(s, 4, (10, 37))) for s in SUITS),
+    Rule("1NT: answer to the takeout double, 6–9 balanced with a stopper", fixed(1, NOTRUMP),
+         lambda h, c: _partner_doubled(c) and 6 <= h.hcp <= 9 and h.balanced and _stoppers(h, c),
+         Shows((6, 9))),
+    *(Rule(f"{'♣♦♥♠'[s]}: answer to the takeout double, the longest unbid suit", cheapest(s),
+           _advance_double_suit(s, 0), length(s, 3, (0, 9))) for s in SUITS),
+    Rule("game in partner's major: 13+ with support", lambda c: (
+        c.at(4, s) if (s := _partner_overcall_suit(c)) in MAJORS else None),
+         _advance_raise((13, 37)), Shows((9, 37))),
+    Rule("jump raise of partner's suit: 11–12 with support", _partner_suit_call(1),
+         _advance_raise((11, 12)), Shows((7, 12))),
+    Rule("raise of partner's suit: 8–10 with support", _partner_suit_call(0),
+         _advance_raise((8, 10)), Shows((4, 10))),
+    Rule("3NT: 13+ with a stopper", fixed(3, NOTRUMP),
+         lambda h, c: h.hcp >= 13 and _stoppers(h, c) and _partner_overcall_suit(c) is not None,
+         Shows((13, 37))),
+)  # fmt: skip
+
+
+# ---- the situations ----------------------------------------------------------------------------
+
+
+def situation(ctx: Ctx) -> str:
+    """Which table speaks for the seat to call (``"place"``: none, see :func:`place`)."""
+    opener = ctx.opener
+    opening = ctx.opening
+    if opener is None or opening is None:
+        return "opening"
+    mine, partners = ctx.actions(ctx.seat), ctx.actions(ctx.partner)
+    rho_quiet = not ctx.actions(ctx.rho) and not ctx.actions(ctx.lho)
+    level, strain = auction.level_of(opening), auction.strain_of(opening)
+    if opener == ctx.partner and not mine:
+        if not rho_quiet and level == 1 and strain != NOTRUMP:
+            return "respond_suit"
+        if not rho_quiet:
+            return "place"
+        if (level, strain) == (1, NOTRUMP):
+            return "respond_1nt"
+        if (level, strain) == (2, CLUBS):
+            return "respond_2c"
+        if level == 1:
+            return "respond_suit"
+        if level in (2, 3) and strain != NOTRUMP:
+            return "respond_preempt"
+        return "place"
+    if opener == ctx.seat and len(mine) == 1 and partners and rho_quiet:
+        my_open, answer = mine[0], partners[-1]
+        if my_open == bid(1, NOTRUMP) and answer == bid(2, CLUBS) and len(partners) == 1:
+            return "stayman_answer"
+        if my_open == bid(1, NOTRUMP) and answer in (bid(2, DIAMONDS), bid(2, HEARTS)):
+            return "transfer_accept" if len(partners) == 1 else "place"
+        if level == 1 and strain != NOTRUMP and len(partners) == 1:
+            return "opener_rebid"
+        return "place"
+    if (
+        opener == ctx.partner
+        and len(mine) == 1
+        and opening == bid(1, NOTRUMP)
+        and mine[0] in (bid(2, DIAMONDS), bid(2, HEARTS))
+        and len(partners) == 2
+        and rho_quiet
+    ):
+        return "after_transfer"
+    if opener in (ctx.lho, ctx.rho):
+        if not mine and not partners:
+            return "overcall"
+        if not mine and partners and len(partners) == 1:
+            return "advance"
+    return "place"
+
+
+TABLES: Final[dict[str, tuple[Rule, ...]]] = {
+    "opening": OPENING,
+    "respond_1nt": RESPOND_1NT,
+    "respond_suit": RESPOND_SUIT,
+    "respond_2c": RESPOND_2C,
+    "respond_preempt": RESPOND_PREEMPT,
+    "stayman_answer": STAYMAN_ANSWER,
+    "transfer_accept": TRANSFER_ACCEPT,
+    "after_transfer": AFTER_TRANSFER,
+    "opener_rebid": OPENER_REBID,
+    "overcall": OVERCALL,
+    "advance": ADVANCE,
+}
+
+
+def rule_for(hand: Hand, ctx: Ctx) -> Rule | None:
+    """The first rule of the situation's table that applies to ``hand`` with a legal call."""
+    for rule in TABLES.get(situation(ctx), ()):
+        call = rule.call(ctx)
+        if call is not None and ctx.legal(call) and rule.test(hand, ctx):
+            return rule
+    return None
+
+
+def choose_call(cards: Sequence[int], calls: Sequence[int], dealer: int = 0) -> int:
+    """The robot's call with ``cards`` after ``calls``."""
+    ctx = Ctx(tuple(calls), auction.to_call(calls, dealer), dealer)
+    hand = Hand.of(cards)
+    rule = rule_for(hand, ctx)
+    if rule is not None:
+        call = rule.call(ctx)
+        assert call is not None
+        return call
+    return place(hand, ctx)
+
+
+# ---- reading the others' calls -----------------------------------------------------------------
+
+
+def explain(calls: Sequence[int], index: int, dealer: int = 0) -> Shows:
+    """What call ``index`` of the auction showed, by the system's tables (later rounds: a bid
+    suit shows four cards, a pass after partner's forcing bid nothing)."""
+    prefix = tuple(calls[:index])
+    call = calls[index]
+    ctx = Ctx(prefix, auction.to_call(prefix, dealer), dealer)
+    found: Shows | None = None
+    for rule in TABLES.get(situation(ctx), ()):
+        if rule.call(ctx) == call:
+            found = rule.shows if found is None else found.either(rule.shows)
+    if found is not None:
+        return found
+    if auction.is_bid(call) and auction.strain_of(call) != NOTRUMP:
+        return length(auction.strain_of(call), 4)
+    return NOTHING
+
+
+def shown(calls: Sequence[int], seat: int, dealer: int = 0) -> Shows:
+    """Everything ``seat``'s calls showed, together."""
+    out = NOTHING
+    for i in range(len(calls)):
+        if (dealer + i) % 4 == seat:
+            out = out.merge(explain(calls, i, dealer))
+    return out
+
+
+# ---- placing the contract ----------------------------------------------------------------------
+
+
+@cache
+def _hcp_weights() -> tuple[float, ...]:
+    """How many 13-card hands hold each number of high-card points (0..37)."""
+    counts = [0] * 38
+    for a in range(5):
+        for k in range(5):
+            for q in range(5):
+                for j in range(5):
+                    rest = 13 - a - k - q - j
+                    if rest < 0:
+                        continue
+                    ways = comb(4, a) * comb(4, k) * comb(4, q) * comb(4, j) * comb(36, rest)
+                    counts[4 * a + 3 * k + 2 * q + j] += ways
+    total = sum(counts)
+    return tuple(c / total for c in counts)
+
+
+def expected_hcp(lo: int, hi: int) -> float:
+    """The average high-card points of a random hand within ``lo``..``hi``."""
+    weights = _hcp_weights()
+    lo, hi = max(0, lo), min(37, hi)
+    mass = sum(weights[lo : hi + 1])
+    if mass <= 0:
+        return float(lo)
+    return sum(p * w for p, w in zip(range(lo, hi + 1), weights[lo : hi + 1], strict=True)) / mass
+
+
+def _contract_value(level: int, strain: int) -> int:
+    """A rough order of ambition: part-score 1, game 2, small slam 3, grand slam 4."""
+    if level == 7:
+        return 4
+    if level == 6:
+        return 3
+    if (strain == NOTRUMP and level >= 3) or (strain in MAJORS and level >= 4) or level >= 5:
+        return 2
+    return 1
+
+
+def place(hand: Hand, ctx: Ctx) -> int:
+    """The call that aims at the partnership's best contract, competes, doubles or passes."""
+    partner = shown(ctx.calls, ctx.partner, ctx.dealer)
+    partner_silent = not ctx.actions(ctx.partner)
+    partner_hcp = expected_hcp(*partner.hcp)
+    if partner_silent:
+        partner_hcp = min(partner_hcp, 7.0)
+    partner_len = partner.min_len
+    fits = [s for s in SUITS if hand.lengths[s] + partner_len[s] >= 8]
+    major_fit = [s for s in fits if s in MAJORS]
+    trump = max(fits, key=lambda s: (s in MAJORS, hand.lengths[s] + partner_len[s]), default=None)
+    points = (hand.points_with_fit() if trump is not None else hand.hcp) + partner_hcp
+    status = ctx.status
+    ours = status.last_bidder in (ctx.seat, ctx.partner)
+    theirs = status.last_bidder in (ctx.lho, ctx.rho)
+    their_strains = ctx.their_strains() - {NOTRUMP}
+    stopped = all(hand.stopper(s) or partner_len[s] >= 4 for s in their_strains)
+
+    if points >= GRAND_POINTS and not partner_silent:
+        goal_value = 4
+    elif points >= SLAM_POINTS and not partner_silent:
+        goal_value = 3
+    elif points >= GAME_POINTS:
+        goal_value = 2
+    else:
+        goal_value = 1
+
+    if major_fit:
+        strain = major_fit[0]
+    elif (hand.balanced or partner.balanced or trump is None) and stopped and points >= 22:
+        strain = NOTRUMP
+    elif trump is not None:
+        strain = trump
+    elif max(hand.lengths) >= 6:
+        strain = hand.longest()
+    else:
+        strain = NOTRUMP
+    if goal_value == 2 and strain in MINORS and points < MINOR_GAME_POINTS:
+        if stopped:
+            strain = NOTRUMP
+        else:
+            goal_value = 1
+    goal_level = {
+        4: 7,
+        3: 6,
+        2: 3 if strain == NOTRUMP else 4 if strain in MAJORS else 5,
+        1: 0,
+    }[goal_value]
+
+    if status.last_bid is not None:
+        current_level = auction.level_of(status.last_bid)
+        current_strain = auction.strain_of(status.last_bid)
+        current_value = _contract_value(current_level, current_strain)
+    else:
+        current_level, current_strain, current_value = 0, NOTRUMP, 0
+
+    if ours:
+        # Our side holds the contract: raise the ambition only when it falls short, or give
+        # preference to a better trump suit at the same level.
+        if current_value >= goal_value:
+            preference = ctx.cheapest(strain)
+            if (
+                strain != current_strain
+                and strain == trump
+                and current_strain != NOTRUMP
+                and hand.lengths[current_strain] + partner_len[current_strain] < 7
+                and preference is not None
+                and auction.level_of(preference) == current_level
+            ):
+                return preference
+            return PASS
+        target = ctx.at(goal_level, strain)
+        if target is None:
+            low = ctx.cheapest(strain)
+            if low is not None and _contract_value(auction.level_of(low), strain) == goal_value:
+                target = low
+        return target if target is not None and ctx.legal(target) else PASS
+
+    if theirs:
+        total_trumps = (hand.lengths[trump] + partner_len[trump]) if trump is not None else 0
+        if goal_value >= 2 and (trump is not None or stopped):
+            target = ctx.at(goal_level, strain)
+            if target is not None and ctx.legal(target):
+                return target
+        if trump is not None:
+            compete = ctx.cheapest(trump)
+            if (
+                compete is not None
+                and auction.level_of(compete) <= total_trumps - 6
+                and points >= 17
+                and not partner_silent
+            ):
+                return compete
+        their_level = current_level
+        if (
+            ctx.legal(DOUBLE)
+            and status.doubled == 0
+            and (points >= 24 or (points >= 21 and current_value >= 2))
+            and their_level >= 2
+            and (current_strain == NOTRUMP or hand.lengths[current_strain] >= 3)
+        ):
+            return DOUBLE
+        return PASS
+
+    # Nobody has bid yet: the opening table always answers, so this is not reached in play.
+    return PASS

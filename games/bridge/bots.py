@@ -1,0 +1,78 @@
+"""Bridge AI players, weakest first: ``random``, ``greedy`` and ``expert``.  Each reads only its
+own seat's view (its hand, the dummy once shown, the auction and the cards played) and the legal
+list it is handed.
+
+* ``random`` — any legal call or card.
+* ``greedy`` — bids the natural system of :mod:`games.bridge.bidding` and plays like a sound club
+  player (:func:`games.bridge.play.club_card`: opening leads by the usual rules, second hand low,
+  third hand high, win cheaply, ruff, draw trumps, cash winners).
+* ``expert`` — the same bidding; plays by sampling: the unseen cards are dealt many times in
+  agreement with the auction and the play so far, every candidate card is played out in each
+  deal (exactly by the solver of :mod:`games.bridge.solver` once four tricks or fewer are left,
+  by its full-information policy before) and the card that does best on average is chosen
+  (:func:`games.bridge.play.sampled_card`).  ``budget`` is the number of play-outs per decision
+  (default :data:`EXPERT_BUDGET`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from games.bridge.actions import Action, Pass, Play, call_action
+from games.bridge.bidding import choose_call
+from games.bridge.play import call_of, club_card, read_view, sampled_card
+from games.cards.notation import CARDS
+from games.core import JSON
+
+EXPERT_BUDGET: Final = 48
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    def choose(
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
+    ) -> Action:
+        return rng.choice(list(legal))
+
+
+def _bid(view: Mapping[str, JSON], legal: Sequence[Action]) -> Action:
+    """The system's call (a pass if the system ever named an illegal one)."""
+    cards = [CARDS[name] for name in view["hand"]]
+    calls = [call_of(entry) for entry in view["auction"]]
+    action = call_action(choose_call(cards, calls, int(view["dealer"])))
+    return action if action in legal else Pass()
+
+
+class GreedyBot:
+    """The bidding system and a club player's card play."""
+
+    def choose(
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
+    ) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if view["phase"] == "auction":
+            return _bid(view, legal)
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        return Play(club_card(read_view(view), cards))
+
+
+class ExpertBot:
+    """The bidding system and card play by sampled deals."""
+
+    DEFAULT_BUDGET = EXPERT_BUDGET
+    """Play-outs per decision when the caller passes no positive budget."""
+
+    def choose(
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
+    ) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if view["phase"] == "auction":
+            return _bid(view, legal)
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        work = budget if budget > 0 else self.DEFAULT_BUDGET
+        return Play(sampled_card(read_view(view), cards, rng, work))

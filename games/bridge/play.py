@@ -1,0 +1,464 @@
+"""The robots' card play, from the acting seat's own view only (its hand, the dummy once shown,
+the auction and the cards played).
+
+* :func:`opening_lead` — simple leading rules (partner's suit, top of a sequence, fourth best
+  against no trump, a short suit or a safe trump against a suit contract).
+* :func:`club_card` — a club player's habits: second hand low, third hand high, cover an honour,
+  win as cheaply as possible, let partner's winner stand, ruff when the opponents win, draw
+  trumps and cash winners as the declarer.
+* :func:`sampled_card` — the expert: deals the unseen cards many times consistently with what the
+  seat knows (hand sizes, voids shown in the play, what the auction showed), plays each
+  candidate card out in every sampled deal (the exact solver of :mod:`games.bridge.solver` when
+  few tricks are left, its full-information policy before) and keeps the card that does best on
+  average: tricks for its side plus a bonus for making or defeating the contract.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from games.bridge import bidding
+from games.bridge.calls import DOUBLE, NOTRUMP, PASS, REDOUBLE, STRAINS, bid, strain_of
+from games.bridge.hands import Hand
+from games.bridge.solver import (
+    SearchLimit,
+    Solver,
+    beats,
+    cards_of,
+    distinct,
+    mask_of,
+    rollout,
+    winner_index,
+)
+from games.cards.notation import CARDS
+from games.core import JSON
+
+EXACT_TRICKS: Final = 4
+"""From this many tricks left (current one included) the expert solves each sampled deal
+exactly."""
+GOAL_BONUS: Final = 3.0
+"""What making (or defeating) the contract is worth next to one trick."""
+NODE_BUDGET: Final = 6_000
+"""Positions the exact solver may search for one decision (over all sampled deals); past it the
+remaining deals are played out by the policy instead."""
+TRIES: Final = 40
+"""Attempts to draw a deal that agrees with the auction before the auction is ignored."""
+
+
+@dataclass
+class Seen:
+    """What the acting seat knows, read from its view."""
+
+    me: int
+    hand_seat: int
+    """The seat whose card is to be played (the dummy's when the declarer plays it)."""
+    hands: dict[int, list[int]]
+    """The hands the seat can see: its own and the dummy's once shown."""
+    counts: list[int]
+    played: list[list[int]]
+    """Cards each seat has played."""
+    voids: list[set[int]]
+    trick: list[int]
+    leader: int
+    trump: int
+    declarer: int
+    target: int
+    won: list[int]
+    calls: list[int]
+    leads: list[tuple[int, int]]
+    """Who led each trick so far and in which suit."""
+    opening: bool
+    """Nobody has played a card yet: this is the opening lead."""
+
+    @property
+    def side(self) -> int:
+        return self.hand_seat % 2
+
+    def unplayed(self) -> int:
+        """Every card not yet played (mask), the current trick's excluded."""
+        played = {c for cards in self.played for c in cards}
+        return mask_of([c for c in range(52) if c not in played])
+
+
+def call_of(entry: Mapping[str, JSON]) -> int:
+    """A call as the views write it (``{"seat": 0, "call": "bid", "level": 1, "strain": "C"}``)."""
+    kind = entry["call"]
+    if kind == "bid":
+        return bid(int(entry["level"]), STRAINS.index(entry["strain"]))
+    return {"pass": PASS, "double": DOUBLE, "redouble": REDOUBLE}[kind]
+
+
+def read_view(view: Mapping[str, JSON]) -> Seen:
+    me = int(view["seat"])
+    contract = view["contract"]
+    declarer = int(contract["declarer"])
+    dummy = int(contract["dummy"])
+    hands = {me: [CARDS[n] for n in view["hand"]]}
+    if view["dummy_hand"] is not None and me != dummy:
+        hands[dummy] = [CARDS[n] for n in view["dummy_hand"]]
+    played: list[list[int]] = [[], [], [], []]
+    voids: list[set[int]] = [set(), set(), set(), set()]
+    leads: list[tuple[int, int]] = []
+    for trick in [*view["tricks"], {"cards": view["trick"]}]:
+        cards = trick["cards"]
+        if not cards:
+            continue
+        led = CARDS[cards[0]["card"]] // 13
+        leads.append((int(cards[0]["seat"]), led))
+        for entry in cards:
+            card = CARDS[entry["card"]]
+            seat = int(entry["seat"])
+            played[seat].append(card)
+            if card // 13 != led:
+                voids[seat].add(led)
+    calls = [call_of(c) for c in view["auction"]]
+    trick = [CARDS[e["card"]] for e in view["trick"]]
+    won = list(view["tricks_won"])
+    return Seen(
+        me=me,
+        hand_seat=int(view["turn"]),
+        hands=hands,
+        counts=list(view["hand_counts"]),
+        played=played,
+        voids=voids,
+        trick=trick,
+        leader=int(view["leader"]),
+        trump=STRAINS.index(contract["strain"]),
+        declarer=declarer,
+        target=int(contract["target"]),
+        won=won,
+        calls=calls,
+        leads=leads,
+        opening=not view["tricks"] and not view["trick"],
+    )
+
+
+# ---- the opening lead --------------------------------------------------------------------------
+
+
+def opening_lead(seen: Seen, legal: Sequence[int]) -> int:
+    """Leading rules: partner's bid suit; a top sequence (A-K, K-Q-J, Q-J-10 …); against no trump
+    fourth best of the longest suit; against a suit a singleton, low from three small, or a
+    trump; never away from an ace against a suit contract when anything else will do."""
+    hand = sorted(legal)
+    me = seen.hand_seat
+    partner = (me + 2) % 4
+    suits = {s: sorted((c for c in hand if c // 13 == s), reverse=True) for s in range(4)}
+    trump = seen.trump
+    partner_bid = [c for i, c in enumerate(seen.calls) if i % 4 == partner and 3 <= c]
+    for call in reversed(partner_bid):
+        s = strain_of(call)
+        if s < 4 and s != trump and suits[s]:
+            return _lead_in(suits[s], trump == NOTRUMP, partner_suit=True)
+    for s in range(3, -1, -1):
+        cards = suits[s]
+        if s != trump and _top_sequence(cards):
+            return cards[0]
+    if trump == NOTRUMP:
+        s = max(range(4), key=lambda x: (len(suits[x]), Hand.of(suits[x]).hcp))
+        return _lead_in(suits[s], True)
+    singles = [s for s in range(4) if s != trump and len(suits[s]) == 1 and suits[s][0] % 13 < 12]
+    if singles and suits[trump]:
+        return suits[singles[0]][0]
+    safe = [
+        s for s in range(4)
+        if s != trump and suits[s] and not any(c % 13 >= 9 for c in suits[s])
+    ]  # fmt: skip
+    if safe:
+        s = max(safe, key=lambda x: len(suits[x]))
+        return _lead_in(suits[s], False)
+    if suits[trump] and len(suits[trump]) <= 3 and not any(c % 13 >= 10 for c in suits[trump]):
+        return suits[trump][-1]
+    no_ace = [s for s in range(4) if s != trump and suits[s] and suits[s][0] % 13 != 12]
+    s = max(no_ace or [s for s in range(4) if suits[s]], key=lambda x: len(suits[x]))
+    return _lead_in(suits[s], False)
+
+
+def _top_sequence(cards: Sequence[int]) -> bool:
+    """A-K, or three touching cards headed by K, Q or J (K-Q-J, Q-J-10, J-10-9)."""
+    ranks = [c % 13 for c in cards]
+    if len(ranks) >= 2 and ranks[0] == 12 and ranks[1] == 11:
+        return True
+    return len(ranks) >= 3 and ranks[0] >= 9 and ranks[1] == ranks[0] - 1 == ranks[2] + 1
+
+
+def _lead_in(cards: Sequence[int], notrump: bool, partner_suit: bool = False) -> int:
+    """Which card of a suit to lead (``cards`` high to low)."""
+    if len(cards) <= 2:
+        return cards[0]
+    if _top_sequence(cards) or (cards[0] % 13 >= 9 and cards[1] % 13 == cards[0] % 13 - 1):
+        return cards[0]
+    if not any(c % 13 >= 9 for c in cards):
+        return cards[0] if len(cards) == 3 and not partner_suit else cards[1]
+    if notrump and len(cards) >= 4:
+        return cards[3]
+    return cards[-1]
+
+
+# ---- a club player's habits ----------------------------------------------------------------------
+
+
+def club_card(seen: Seen, legal: Sequence[int]) -> int:
+    """The card a sound club player picks from what it can see."""
+    if len(legal) == 1:
+        return legal[0]
+    if seen.opening:
+        return opening_lead(seen, legal)
+    unplayed = seen.unplayed()
+    trump = seen.trump
+    me = seen.hand_seat
+    partner = (me + 2) % 4
+    known = seen.hands
+    hand = sorted(legal)
+    trick = seen.trick
+
+    def top_unplayed(suit: int) -> int | None:
+        bits = (unplayed >> (13 * suit)) & 0x1FFF
+        return 13 * suit + bits.bit_length() - 1 if bits else None
+
+    def sure(card: int) -> bool:
+        """No card still out beats ``card`` in its suit (trumping aside)."""
+        higher = (unplayed >> (13 * (card // 13))) & 0x1FFF & ~((2 << (card % 13)) - 1)
+        return not higher
+
+    if not trick:
+        return _lead(seen, hand, top_unplayed)
+    led = trick[0] // 13
+    wi = winner_index(trick, trump)
+    best = trick[wi]
+    position = len(trick)
+    partner_winning = (seen.leader + wi) % 2 == me % 2
+    follow = [c for c in hand if c // 13 == led]
+    winners = [c for c in hand if beats(c, best, trump)]
+    last = position == 3
+    fourth = (me + 1) % 4
+
+    def later_can_beat(card: int) -> bool:
+        if last:
+            return False
+        if fourth in known:  # the dummy plays last: its cards are known
+            rest = known[fourth]
+            if any(c // 13 == led for c in rest):
+                return any(c // 13 == card // 13 and c > card for c in rest)
+            return trump != NOTRUMP and card // 13 != trump and any(c // 13 == trump for c in rest)
+        if card // 13 == led and not sure(card) and led not in seen.voids[fourth]:
+            return True
+        return trump != NOTRUMP and card // 13 != trump and led in seen.voids[fourth]
+
+    if partner_winning and not later_can_beat(best):
+        return follow[0] if follow else _discard(hand, trump, sure)
+    if follow:
+        if position == 1:  # second hand
+            if best % 13 >= 9 and best // 13 == led:
+                cover = [c for c in follow if c > best]
+                if cover and not (
+                    partner in known and any(c // 13 == led and c > best for c in known[partner])
+                ):
+                    return cover[0]
+            certain = [c for c in winners if sure(c) and not later_can_beat(c)]
+            if certain and last:
+                return certain[0]
+            return follow[0]
+        certain = [c for c in winners if not later_can_beat(c)]
+        if certain:
+            return certain[0]
+        if winners and position == 2:
+            return _top_of_sequence(winners[-1], hand)
+        return follow[0]
+    ruffs = [c for c in winners if c // 13 == trump]
+    safe_ruffs = [c for c in ruffs if not later_can_beat(c)]
+    if safe_ruffs:
+        return safe_ruffs[0]
+    if ruffs and not partner_winning:
+        return ruffs[0]
+    return _discard(hand, trump, sure)
+
+
+def _top_of_sequence(card: int, hand: Sequence[int]) -> int:
+    """The lowest of the touching cards ``card`` heads in ``hand`` (third hand plays the cheaper
+    of equals)."""
+    while card - 1 in hand and (card - 1) // 13 == card // 13:
+        card -= 1
+    return card
+
+
+def _discard(hand: Sequence[int], trump: int, sure: Callable[[int], bool]) -> int:
+    """The lowest card of the least useful suit (not trumps, not a winner)."""
+
+    def key(c: int) -> tuple[int, int, int]:
+        return (1 if c // 13 == trump else 0, 1 if sure(c) else 0, c % 13)
+
+    return min(hand, key=key)
+
+
+def _lead(seen: Seen, hand: Sequence[int], top_unplayed: Callable[[int], int | None]) -> int:
+    trump = seen.trump
+    me = seen.hand_seat
+    partner = (me + 2) % 4
+    declaring = me % 2 == seen.declarer % 2
+    mine = [c for c in hand]
+    ours = set(mine) | set(seen.hands.get(partner, []))
+    if declaring and trump != NOTRUMP:
+        outstanding = [c for c in cards_of(seen.unplayed()) if c // 13 == trump and c not in ours]
+        top = top_unplayed(trump)
+        if outstanding and top in mine:
+            return top
+    for suit in (3, 2, 1, 0):
+        top = top_unplayed(suit)
+        if top in mine and (trump == NOTRUMP or suit == trump or not _ruff_danger(seen, suit)):
+            return top
+    if not declaring:
+        for suit in _suits_partner_led(seen):
+            cards = sorted((c for c in mine if c // 13 == suit), reverse=True)
+            if cards and suit != trump:
+                return cards[-1] if len(cards) > 2 else cards[0]
+    if partner in seen.hands:
+        for suit in (3, 2, 1, 0):
+            top = top_unplayed(suit)
+            if top in seen.hands[partner]:
+                cards = [c for c in mine if c // 13 == suit]
+                if cards:
+                    return cards[0]
+    suits = [s for s in range(4) if any(c // 13 == s for c in mine)]
+    plain = [s for s in suits if s != trump] or suits
+    s = max(plain, key=lambda x: sum(1 for c in mine if c // 13 == x))
+    return min(c for c in mine if c // 13 == s)
+
+
+def _ruff_danger(seen: Seen, suit: int) -> bool:
+    """Whether an opponent of the side to play has shown out of ``suit`` (and may ruff)."""
+    me = seen.hand_seat
+    return any(suit in seen.voids[s] for s in ((me + 1) % 4, (me + 3) % 4))
+
+
+def _suits_partner_led(seen: Seen) -> list[int]:
+    """Suits the partner of the seat to play has led, most recent first."""
+    partner = (seen.hand_seat + 2) % 4
+    out: list[int] = []
+    for seat, suit in reversed(seen.leads):
+        if seat == partner and suit not in out:
+            out.append(suit)
+    return out
+
+
+# ---- the expert: sampled deals -------------------------------------------------------------------
+
+
+def sample_hands(seen: Seen, rng: random.Random, use_auction: bool = True) -> list[int] | None:
+    """Four hands (masks) that agree with what the seat knows, or None when the draws failed."""
+    known = seen.hands
+    hidden = [s for s in range(4) if s not in known]
+    unseen_cards = [
+        c for c in range(52) if c not in {x for h in known.values() for x in h}
+        and c not in {x for p in seen.played for x in p}
+    ]  # fmt: skip
+    shows = {s: bidding.shown(seen.calls, s) for s in hidden} if use_auction else {}
+    for _ in range(TRIES if use_auction else 4):
+        pool = list(unseen_cards)
+        rng.shuffle(pool)
+        dealt: dict[int, list[int]] = {s: [] for s in hidden}
+        ok = True
+        for card in pool:
+            suit = card // 13
+            open_seats = [
+                s for s in hidden if suit not in seen.voids[s] and len(dealt[s]) < seen.counts[s]
+            ]
+            if not open_seats:
+                ok = False
+                break
+            dealt[open_seats[0] if len(open_seats) == 1 else rng.choice(open_seats)].append(card)
+        if not ok:
+            continue
+        if use_auction and not all(_agrees(shows[s], dealt[s] + seen.played[s]) for s in hidden):
+            continue
+        out = [0, 0, 0, 0]
+        for s, cards in known.items():
+            out[s] = mask_of(cards)
+        for s, cards in dealt.items():
+            out[s] = mask_of(cards)
+        return out
+    return None if not use_auction else sample_hands(seen, rng, use_auction=False)
+
+
+def _agrees(shows: bidding.Shows, cards: Sequence[int]) -> bool:
+    hand = Hand.of(cards)
+    lo, hi = shows.hcp
+    if not lo - 1 <= hand.hcp <= hi + 1:
+        return False
+    return all(shows.min_len[s] <= hand.lengths[s] <= shows.max_len[s] for s in range(4))
+
+
+def sampled_card(seen: Seen, legal: Sequence[int], rng: random.Random, budget: int) -> int:
+    """The card that does best over sampled deals (see the module docstring).  ``budget`` is the
+    number of play-outs per decision (each candidate card in each sampled deal)."""
+    if len(legal) == 1:
+        return legal[0]
+    if seen.opening:
+        return opening_lead(seen, legal)
+    remaining = seen.unplayed() | mask_of(seen.trick)
+    candidates = distinct(mask_of(legal), remaining)
+    if len(candidates) == 1:
+        return candidates[0]
+    tricks_left = seen.counts[seen.hand_seat] + (1 if seen.trick else 0)
+    exact = tricks_left <= EXACT_TRICKS
+    worlds = max(3, min(24 if exact else 16, budget // len(candidates)))
+    totals = {c: 0.0 for c in candidates}
+    drawn = 0
+    nodes_left = NODE_BUDGET
+    for _ in range(worlds):
+        hands = sample_hands(seen, rng)
+        if hands is None:
+            break
+        drawn += 1
+        values: dict[int, float] | None = None
+        if exact and nodes_left > 0:
+            solver = Solver(seen.trump, limit=nodes_left)
+            try:
+                values = _world_values(seen, hands, candidates, solver)
+            except SearchLimit:
+                exact = False
+            nodes_left -= solver.nodes
+        if values is None:
+            values = _world_values(seen, hands, candidates, None)
+        for card, value in values.items():
+            totals[card] += value
+    if not drawn:
+        return club_card(seen, legal)
+    best = max(totals.values())
+    good = [c for c in candidates if totals[c] >= best - 1e-9]
+    return min(good, key=lambda c: c % 13)
+
+
+def _world_values(
+    seen: Seen, hands: Sequence[int], candidates: Sequence[int], solver: Solver | None
+) -> dict[int, float]:
+    """Each candidate's worth in one sampled deal: the tricks its side ends with, plus
+    :data:`GOAL_BONUS` if that makes (declaring) or defeats (defending) the contract."""
+    side = seen.side
+    declaring = side == seen.declarer % 2
+    out = {}
+    for card in candidates:
+        hs = list(hands)
+        hs[seen.hand_seat] &= ~(1 << card)
+        trick = [*seen.trick, card]
+        leader = seen.leader
+        gained = 0
+        if len(trick) == 4:
+            w = (leader + winner_index(trick, seen.trump)) % 4
+            gained = 1 if w % 2 == side else 0
+            leader, trick = w, []
+        if not hs[leader] and not trick:
+            future = 0
+        elif solver is not None:
+            future = solver.tricks(hs, leader, trick, side)
+        else:
+            ns = rollout(hs, leader, trick, seen.trump)
+            left = bin(hs[leader]).count("1") + (1 if trick else 0)
+            future = ns if side == 0 else left - ns
+        ours = seen.won[side] + gained + future
+        met = ours >= seen.target if declaring else ours > 13 - seen.target
+        out[card] = ours + (GOAL_BONUS if met else 0.0)
+    return out

@@ -1,0 +1,342 @@
+"""The Bridge deal: the auction, the play of the 13 tricks and the score.
+
+Seats 0 South, 1 West, 2 North, 3 East; North–South (seats 0 and 2) play against East–West
+(seats 1 and 3), team = ``seat % 2``.  Everything goes clockwise, ``(seat + 1) % 4`` next.  South
+deals (``games.bridge.deals``) and calls first.  After the auction the declarer's left-hand
+opponent leads; the dummy's cards are public from the moment that opening lead is on the table,
+and from then on the declarer plays them: while the dummy's hand is to play, the *declarer's*
+seat is the one that must act (and is offered the dummy's cards).  The trick's winner leads to the
+next.  After 13 tricks, or a passed-out auction, the deal (and so the match) is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from games.bridge import calls as auction
+from games.bridge.actions import Action, Play, call_action, call_code, call_json, valid_shape
+from games.bridge.calls import NOTRUMP, STRAINS, Contract
+from games.bridge.deals import DEALER, SEATS, first_deal, hand_order, vulnerable
+from games.bridge.scoring import Score, score
+from games.bridge.tricks import playable, winning_index
+from games.cards.notation import NAMES
+from games.cards.partnerships import forfeit_partnership, require_four_players
+from games.core import JSON, Decision, Event, IllegalAction, MalformedAction, SeatResult
+
+TRICKS: Final = 13
+SIDES: Final = ("ns", "ew")
+
+Phase = Literal["auction", "play", "over"]
+
+
+def names(cards: Sequence[int]) -> list[str]:
+    return [NAMES[c] for c in sorted(cards, key=hand_order)]
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: who led, the cards in playing order, who won it."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+    def view(self) -> dict[str, JSON]:
+        return {
+            "leader": self.leader,
+            "cards": [
+                {"seat": (self.leader + i) % SEATS, "card": NAMES[c]}
+                for i, c in enumerate(self.cards)
+            ],
+            "winner": self.winner,
+        }
+
+
+def contract_json(contract: Contract) -> dict[str, JSON]:
+    return {
+        "level": contract.level,
+        "strain": STRAINS[contract.strain],
+        "doubled": contract.doubled,
+        "declarer": contract.declarer,
+        "dummy": contract.dummy,
+        "target": contract.target,
+    }
+
+
+class BridgeState:
+    """One deal of Bridge (see :mod:`games.core` for the protocol)."""
+
+    seed: int
+    vulnerability: str
+    deal: tuple[tuple[int, ...], ...]
+    """The four hands as dealt (seat order)."""
+    hands: list[list[int]]
+    """The cards each seat still holds."""
+    calls: list[int]
+    """The auction so far (:mod:`games.bridge.calls` numbers), from South on."""
+    contract: Contract | None
+    phase: Phase
+    tricks: list[Trick]
+    leader: int
+    """Who leads the current trick."""
+    trick: list[int]
+    """The cards played to the current trick, in order."""
+    outcome: Score | None
+
+    def __init__(self, seed: int, vulnerability: str, deal: tuple[tuple[int, ...], ...]) -> None:
+        self.seed, self.vulnerability = seed, vulnerability
+        self.deal = tuple(tuple(sorted(h, key=hand_order)) for h in deal)
+        self.hands = [list(h) for h in self.deal]
+        self.calls, self.contract, self.phase = [], None, "auction"
+        self.tricks, self.leader, self.trick, self.outcome = [], DEALER, [], None
+
+    # ---- construction -------------------------------------------------------------------------
+    @classmethod
+    def new(cls, seats: int, options: Mapping[str, JSON], seed: int) -> BridgeState:
+        require_four_players("Bridge", seats)
+        deal = first_deal(options, seed)
+        assert deal.vulnerability is not None
+        return cls(seed, deal.vulnerability, deal.hands)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> BridgeState:
+        state = cls(data["seed"], data["vulnerability"], tuple(tuple(h) for h in data["deal"]))
+        state.hands = [list(h) for h in data["hands"]]
+        state.calls = list(data["calls"])
+        raw = data["contract"]
+        state.contract = None if raw is None else Contract(*raw)
+        state.phase = data["phase"]
+        state.tricks = [Trick(t[0], tuple(t[1]), t[2]) for t in data["tricks"]]
+        state.leader, state.trick = data["leader"], list(data["trick"])
+        if state.phase == "over":
+            state.outcome = state._score()
+        return state
+
+    def to_json(self) -> dict[str, JSON]:
+        c = self.contract
+        return {
+            "seed": self.seed,
+            "vulnerability": self.vulnerability,
+            "deal": [list(h) for h in self.deal],
+            "hands": [list(h) for h in self.hands],
+            "calls": list(self.calls),
+            "contract": None if c is None else [c.level, c.strain, c.doubled, c.declarer],
+            "phase": self.phase,
+            "tricks": [[t.leader, list(t.cards), t.winner] for t in self.tricks],
+            "leader": self.leader,
+            "trick": list(self.trick),
+        }
+
+    # ---- who acts -----------------------------------------------------------------------------
+    @property
+    def hand_to_play(self) -> int:
+        """The seat whose cards go on the trick next."""
+        return (self.leader + len(self.trick)) % SEATS
+
+    @property
+    def dummy_shown(self) -> bool:
+        """The dummy's hand is public once the opening lead has been made."""
+        return self.phase != "auction" and (bool(self.tricks) or bool(self.trick))
+
+    def acting(self) -> int | None:
+        """The seat that must act now (the declarer acts for the dummy)."""
+        if self.phase == "auction":
+            return auction.to_call(self.calls, DEALER)
+        if self.phase == "play":
+            assert self.contract is not None
+            hand = self.hand_to_play
+            return self.contract.declarer if hand == self.contract.dummy else hand
+        return None
+
+    def pending(self) -> list[Decision[Action]]:
+        seat = self.acting()
+        if seat is None:
+            return []
+        legal = self.legal_actions(seat)
+        return [Decision(seat, forced=legal[0] if len(legal) == 1 else None)]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat != self.acting():
+            return []
+        if self.phase == "auction":
+            return [call_action(c) for c in auction.legal_calls(self.calls, DEALER)]
+        return [Play(c) for c in playable(self.hands[self.hand_to_play], self.trick)]
+
+    # ---- applying -----------------------------------------------------------------------------
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        if self.phase == "over":
+            raise IllegalAction("deal_over", "the deal is over")
+        if not valid_shape(action):
+            raise MalformedAction(f"not a Bridge action: a {type(action).__name__}")
+        if seat != self.acting():
+            raise IllegalAction("not_your_turn", f"seat {seat} is not to act now")
+        if self.phase == "auction":
+            if isinstance(action, Play):
+                raise IllegalAction("auction_running", "cards are played after the auction")
+            return self._call(seat, call_code(action))
+        if not isinstance(action, Play):
+            raise IllegalAction("auction_over", "the auction is over: play a card")
+        return self._play(action.card)
+
+    def _call(self, seat: int, call: int) -> list[Event]:
+        wrong = auction.why_illegal(self.calls, call, DEALER)
+        if wrong is not None:
+            raise IllegalAction(*wrong)
+        self.calls.append(call)
+        events = [Event("call", {"seat": seat, **call_json(call)})]
+        now = auction.status(self.calls, DEALER)
+        if not now.over:
+            return events
+        if now.passed_out:
+            self.phase = "over"
+            self.outcome = None
+            return [*events, Event("passed_out", {}), self._over_event()]
+        contract = auction.final_contract(self.calls, DEALER)
+        assert contract is not None
+        self.contract, self.phase = contract, "play"
+        self.leader, self.trick = (contract.declarer + 1) % SEATS, []
+        data = {"contract": contract_json(contract), "leader": self.leader}
+        return [*events, Event("contract", data)]
+
+    def _play(self, card: int) -> list[Event]:
+        contract = self.contract
+        assert contract is not None
+        hand_seat = self.hand_to_play
+        hand = self.hands[hand_seat]
+        if card not in hand:
+            whose = "the dummy does" if hand_seat == contract.dummy else "you do"
+            raise IllegalAction("not_in_hand", f"{whose} not hold {NAMES[card]}")
+        if card not in playable(hand, self.trick):
+            raise IllegalAction("must_follow_suit", "follow the suit led when you can")
+        opening = not self.tricks and not self.trick
+        hand.remove(card)
+        self.trick.append(card)
+        events = [Event("play", {"seat": hand_seat, "card": NAMES[card]})]
+        if opening:
+            dummy = contract.dummy
+            events.append(Event("dummy", {"seat": dummy, "dummy_hand": names(self.hands[dummy])}))
+        if len(self.trick) < SEATS:
+            return events
+        trump = NOTRUMP if contract.strain == NOTRUMP else contract.strain
+        winner = (self.leader + winning_index(self.trick, trump)) % SEATS
+        done = Trick(self.leader, tuple(self.trick), winner)
+        self.tricks.append(done)
+        self.leader, self.trick = winner, []
+        events.append(Event("trick", {"number": len(self.tricks), **done.view()}))
+        if len(self.tricks) < TRICKS:
+            return events
+        self.phase = "over"
+        self.outcome = self._score()
+        return [*events, self._over_event()]
+
+    # ---- the end ------------------------------------------------------------------------------
+    def tricks_won(self) -> list[int]:
+        """Tricks won so far by North–South and by East–West."""
+        won = [0, 0]
+        for t in self.tricks:
+            won[t.winner % 2] += 1
+        return won
+
+    def _score(self) -> Score | None:
+        c = self.contract
+        if c is None:
+            return None
+        taken = self.tricks_won()[c.declarer % 2]
+        vul = vulnerable(self.vulnerability, c.declarer)
+        return score(c.level, c.strain, c.doubled, vul, taken)
+
+    def side_scores(self) -> list[int]:
+        """North–South's and East–West's scores (equal and opposite; 0 and 0 if passed out)."""
+        if self.outcome is None or self.contract is None:
+            return [0, 0]
+        total = self.outcome.total
+        return [total, -total] if self.contract.declarer % 2 == 0 else [-total, total]
+
+    def result_json(self) -> dict[str, JSON]:
+        c = self.contract
+        return {
+            "passed_out": c is None,
+            "contract": None if c is None else contract_json(c),
+            "vulnerable": None if c is None else vulnerable(self.vulnerability, c.declarer),
+            "score": None if self.outcome is None else self.outcome.to_json(),
+            "scores": dict(zip(SIDES, self.side_scores(), strict=True)),
+        }
+
+    def _over_event(self) -> Event:
+        return Event("deal_over", {**self.result_json(), "deal": self._deal_json()})
+
+    def _deal_json(self) -> list[list[str]]:
+        return [names(h) for h in self.deal]
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def result(self) -> list[SeatResult] | None:
+        if self.phase != "over":
+            return None
+        scores = self.side_scores()
+        out = []
+        for s in range(SEATS):
+            mine, theirs = scores[s % 2], scores[1 - s % 2]
+            placing = 1 if mine >= theirs else 2
+            out.append(SeatResult(seat=s, placing=placing, team=s % 2, score=mine))
+        return out
+
+    def forfeit(self, loser: int) -> list[SeatResult]:
+        """The loser's partnership loses the deal (partners are fixed)."""
+        return forfeit_partnership(loser)
+
+    # ---- what each seat may see ---------------------------------------------------------------
+    def visible_hands(self, seat: int | None) -> set[int]:
+        """The seats whose remaining cards ``seat`` may see: its own, the dummy's once shown,
+        and every hand once the deal is over."""
+        if self.phase == "over":
+            return set(range(SEATS))
+        seen = set() if seat is None else {seat}
+        if self.dummy_shown and self.contract is not None:
+            seen.add(self.contract.dummy)
+        return seen
+
+    def hidden_from(self, seat: int | None) -> Collection[JSON]:
+        seen = self.visible_hands(seat)
+        return [NAMES[c] for s in range(SEATS) if s not in seen for c in self.hands[s]]
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        c = self.contract
+        acting = self.acting()
+        dummy_visible = c is not None and c.dummy in self.visible_hands(seat)
+        return {
+            "game": "bridge",
+            "phase": self.phase,
+            "seat": seat,
+            "dealer": DEALER,
+            "vulnerability": self.vulnerability,
+            "to_act": [] if acting is None else [acting],
+            "turn": None
+            if self.phase == "over"
+            else (
+                auction.to_call(self.calls, DEALER)
+                if self.phase == "auction"
+                else self.hand_to_play
+            ),
+            "hand": None if seat is None else names(self.hands[seat]),
+            "hand_counts": [len(h) for h in self.hands],
+            "auction": [
+                {"seat": (DEALER + i) % SEATS, **call_json(call)}
+                for i, call in enumerate(self.calls)
+            ],
+            "contract": None if c is None else contract_json(c),
+            "dummy": None if c is None else c.dummy,
+            "dummy_hand": names(self.hands[c.dummy]) if c is not None and dummy_visible else None,
+            "leader": self.leader if self.phase == "play" else None,
+            "trick": [
+                {"seat": (self.leader + i) % SEATS, "card": NAMES[card]}
+                for i, card in enumerate(self.trick)
+            ],
+            "tricks": [t.view() for t in self.tricks],
+            "tricks_won": self.tricks_won(),
+            "result": self.result_json() if self.phase == "over" else None,
+            "deal": self._deal_json() if self.phase == "over" else None,
+        }

@@ -1,0 +1,75 @@
+"""Bridge in real Chromium against the robots: a whole deal through the board's own controls.
+
+The person (South) opens 7NT from the keyboard (digit, then N) — nobody can bid higher, so South
+declares and plays both hands: its own cards and, once the opening lead is made and the dummy is
+shown, North's — then passes whatever the robots call.  All 13 tricks are played by clicking a
+highlighted card; the score breakdown, the side scores and the four hands appear at the end.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .conftest import click, sign_up, start_ai_match
+
+pytestmark = pytest.mark.browser
+
+
+def playable(page):
+    return page.locator(
+        "[data-testid=my-hand] button.is-playable:not([disabled]),"
+        " [data-testid=dummy] button.is-playable:not([disabled])"
+    )
+
+
+def test_a_whole_deal_of_bridge_declared_against_the_robots(make_stack, browser) -> None:
+    stack = make_stack("embedded")
+    page = browser.new_page(viewport={"width": 1100, "height": 1300})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up(page, stack.base_url, "declarer")
+    start_ai_match(page, "bridge", level="greedy")
+    board = page.get_by_test_id("board")
+    page.get_by_test_id("bidding-box").wait_for(timeout=15000)
+
+    # South calls first: 7NT from the keyboard.
+    page.get_by_test_id("call-7NT").wait_for(state="visible", timeout=15000)
+    assert page.get_by_test_id("call-pass").is_enabled()
+    assert not page.get_by_test_id("call-double").is_enabled(), "nothing to double yet"
+    page.locator("body").press("7")
+    page.locator("body").press("n")
+    page.get_by_test_id("auction-0").wait_for(timeout=15000)
+    assert "7" in page.get_by_test_id("auction-0").inner_text()
+
+    played = 0
+    saw_dummy = False
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        if page.get_by_test_id("score-breakdown").is_visible():
+            break
+        pass_button = page.get_by_test_id("call-pass")
+        if pass_button.count() and pass_button.is_visible() and pass_button.is_enabled():
+            click(pass_button)
+        elif playable(page).count():
+            if page.get_by_test_id("dummy").count():
+                saw_dummy = True
+            if click(playable(page)):
+                played += 1
+        page.wait_for_timeout(120)
+
+    assert page.get_by_test_id("score-breakdown").is_visible(), f"deal not over ({played} cards)"
+    assert saw_dummy, "the dummy was shown and played from"
+    assert played >= 13, "South played its own and the dummy's cards"
+    contract = page.get_by_test_id("contract").inner_text()
+    assert "7" in contract
+    headline = page.get_by_test_id("score-headline").inner_text()
+    assert "7" in headline
+    sides = page.get_by_test_id("side-scores").inner_text()
+    assert "North" in sides and "East" in sides
+    assert page.get_by_test_id("all-hands").locator("button").count() == 52
+    assert page.locator("[data-testid^=score-item-]").count() >= 1
+    assert board.get_by_test_id("last-action").inner_text().strip()
+    page.get_by_test_id("result-screen").wait_for(state="visible", timeout=15000)
+    assert not errors, errors

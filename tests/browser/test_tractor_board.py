@@ -1,0 +1,84 @@
+"""Tractor in real Chromium against the AI: a person plays one whole deal through the board's own
+controls — declaring or passing at the declaration bar, burying 8 cards when dealing, leading and
+following card by card — sees the count (the attackers' points, the kitty, both teams' levels),
+presses Continue, and the next deal starts; then resigns and sees the match's result."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .conftest import click, sign_up, start_ai_match
+
+pytestmark = pytest.mark.browser
+
+
+def enabled(page, testid: str) -> bool:
+    button = page.get_by_test_id(testid)
+    return bool(button.count()) and button.first.is_visible() and button.first.is_enabled()
+
+
+def step(page) -> str:
+    """One action through the board's own controls; '' while waiting for the AI."""
+    if enabled(page, "declare-1"):
+        return "declare" if click(page.get_by_test_id("declare-1")) else ""
+    if enabled(page, "bury-button") or (
+        page.get_by_test_id("bury-button").count() and enabled(page, "hint-button")
+    ):
+        click(page.get_by_test_id("hint-button"))  # selects 8 cards
+        if enabled(page, "bury-button") and click(page.get_by_test_id("bury-button")):
+            return "bury"
+        return ""
+    if enabled(page, "hint-button"):
+        click(page.get_by_test_id("hint-button"))
+        if enabled(page, "play-button") and click(page.get_by_test_id("play-button")):
+            return "play"
+        return ""
+    if enabled(page, "pass-button"):
+        return "pass" if click(page.get_by_test_id("pass-button")) else ""
+    return ""
+
+
+def test_a_whole_deal_against_the_ai_then_the_next_deal_then_resign(make_stack, browser) -> None:
+    stack = make_stack("embedded")
+    page = browser.new_page(viewport={"width": 1200, "height": 1100})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up(page, stack.base_url, "levelclimber")
+    start_ai_match(page, "tractor", level="beginner")
+    board = page.get_by_test_id("board")
+    board.get_by_test_id("tr-info").wait_for(timeout=15000)
+    for seat in range(4):
+        assert board.get_by_test_id(f"seat-{seat}").is_visible()
+    assert "2" in board.get_by_test_id("tr-level").inner_text()
+    assert board.get_by_test_id("tr-levels").inner_text().count("2") >= 2, "both teams at 2"
+    assert board.get_by_test_id("tr-trump").inner_text().strip()
+    assert board.get_by_test_id("hand").locator(".hand-card").count() == 25
+
+    done: list[str] = []
+    deadline = time.monotonic() + 300
+    result = board.get_by_test_id("board-result")
+    while time.monotonic() < deadline and not result.is_visible():
+        if action := step(page):
+            done.append(action)
+        page.wait_for_timeout(80)
+    assert result.is_visible(), f"no count after {done}"
+    assert done.count("play") >= 20, done  # a lead or a follow's card: at least one a trick
+    assert board.get_by_test_id("result-total").inner_text().strip()
+    assert board.get_by_test_id("result-kitty").locator(".card-slot").count() == 8
+    assert board.get_by_test_id("result-levels").inner_text().strip()
+    assert board.get_by_test_id("last-action").inner_text().strip()
+    assert "trump" in board.get_by_test_id("tr-trump").inner_text().lower() or (
+        "no trump" in board.get_by_test_id("tr-trump").inner_text().lower()
+    )
+
+    # Continue: once every seat has pressed it (the AI at once) the second deal starts.
+    assert click(board.get_by_test_id("continue-button"))
+    board.get_by_test_id("tr-info").filter(has_text="Deal 2").wait_for(timeout=15000)
+    assert board.get_by_test_id("hand").locator(".hand-card").count() == 25
+
+    click(page.get_by_test_id("resign-button"))
+    click(page.get_by_test_id("resign-confirm-yes"))
+    page.get_by_test_id("result-screen").wait_for(state="visible", timeout=15000)
+    assert not errors, errors
