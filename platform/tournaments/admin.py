@@ -1,0 +1,303 @@
+"""Operators' and organisers' view of tournaments: create (through the service), start, pause,
+resume, cancel, adjudicate a game, and the audit log of everything organisers and operators did."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from live import catalogue
+
+from . import services
+from .errors import TournamentError
+from .models import AuditEntry, Bye, Entry, Pairing, Round, Tournament, TournamentStatus
+
+_CREATE_FIELDS = [
+    "name",
+    "game",
+    "format",
+    "rated",
+    "seats_per_table",
+    "rounds",
+    "double_round_robin",
+    "knockout_games",
+    "arena_minutes",
+    "bank_ms",
+    "delay_ms",
+    "round_break_s",
+    "registration_opens",
+    "registration_closes",
+    "starts_at",
+    "max_players",
+    "entry_policy",
+    "rating_min",
+    "rating_max",
+    "invited",
+    "duplicate_deals",
+    "forbidden_pairs",
+]
+
+
+class TournamentAdminForm(forms.ModelForm):
+    """The organiser's fields; the service's own checks run on creation."""
+
+    bank_ms = forms.IntegerField(required=False, help_text="Empty: the game's own clock.")
+    delay_ms = forms.IntegerField(required=False, help_text="Empty: the game's own delay.")
+    seats_per_table = forms.IntegerField(
+        required=False, help_text="Empty: the game's usual table size."
+    )
+    registration_opens = forms.SplitDateTimeField(
+        required=False, widget=admin.widgets.AdminSplitDateTime, help_text="Empty: now."
+    )
+    registration_closes = forms.SplitDateTimeField(
+        required=False, widget=admin.widgets.AdminSplitDateTime, help_text="Empty: the start."
+    )
+
+    class Meta:
+        model = Tournament
+        fields = _CREATE_FIELDS
+
+    def spec(self) -> services.TournamentSpec:
+        d = self.cleaned_data
+        return services.TournamentSpec(
+            name=d["name"],
+            game=d["game"],
+            format=d["format"],
+            rated=d["rated"],
+            seats_per_table=d.get("seats_per_table"),
+            rounds=d.get("rounds"),
+            double_round_robin=d["double_round_robin"],
+            knockout_games=d["knockout_games"],
+            arena_minutes=d.get("arena_minutes"),
+            bank_ms=d.get("bank_ms"),
+            delay_ms=d.get("delay_ms"),
+            registration_opens=d.get("registration_opens"),
+            registration_closes=d.get("registration_closes"),
+            starts_at=d["starts_at"],
+            max_players=d["max_players"],
+            entry_policy=d["entry_policy"],
+            rating_min=d.get("rating_min"),
+            rating_max=d.get("rating_max"),
+            invited_user_ids=tuple(u.pk for u in d.get("invited") or ()),
+            duplicate_deals=d["duplicate_deals"],
+            round_break_s=d["round_break_s"],
+            forbidden_pairs=tuple(tuple(p) for p in d.get("forbidden_pairs") or ()),
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.instance.pk is None and not self.errors:
+            game = catalogue.playable_games().get(data.get("game", ""))
+            if game is None:
+                raise forms.ValidationError("There is no such game.")
+            try:
+                services._check_spec(self.spec(), game)
+            except TournamentError as exc:
+                raise forms.ValidationError(exc.message) from None
+        return data
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    fields = ("user", "ai_level", "rating", "status", "joined_round", "status_reason")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+class AuditInline(admin.TabularInline):
+    model = AuditEntry
+    extra = 0
+    fields = ("created_at", "actor", "action", "reason", "detail")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+def _each(
+    modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet, call: Any, done: str
+) -> None:
+    for tournament in queryset:
+        try:
+            call(tournament)
+        except TournamentError as exc:
+            modeladmin.message_user(request, f"{tournament}: {exc.message}", messages.ERROR)
+        else:
+            modeladmin.message_user(request, f"{tournament}: {done}")
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    form = TournamentAdminForm
+    list_display = ("id", "name", "game", "format", "status", "current_round", "starts_at")
+    list_filter = ("status", "format", "game", "rated", "duplicate_deals")
+    search_fields = ("name", "organiser__username")
+    inlines = [EntryInline, AuditInline]
+    actions = ["start_now", "pause", "resume", "cancel"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        facts = ["organiser", "status", "status_reason", "current_round", "seed", "started_at"]
+        if obj is None:
+            return []
+        return [*_CREATE_FIELDS, *facts]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        if obj is None:
+            return _CREATE_FIELDS
+        return [*_CREATE_FIELDS, "organiser", "status", "status_reason", "current_round", "seed"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return services.can_organise(request.user)
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        if change:
+            return  # everything is read-only once created; actions change the state
+        created = services.tournament_create(organiser_id=request.user.pk, spec=form.spec())
+        obj.pk = created.pk
+        obj.__dict__.update({k: v for k, v in created.__dict__.items() if not k.startswith("_")})
+
+    @admin.action(description="Start now")
+    def start_now(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        _each(
+            self,
+            request,
+            queryset,
+            lambda t: services.tournament_start_now(tournament_id=t.pk, by_user_id=request.user.pk),
+            "started",
+        )
+
+    @admin.action(description="Pause (reason: by an operator in the admin)")
+    def pause(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        _each(
+            self,
+            request,
+            queryset,
+            lambda t: services.tournament_pause(
+                tournament_id=t.pk, by_user_id=request.user.pk, reason="paused in the admin"
+            ),
+            "paused",
+        )
+
+    @admin.action(description="Resume")
+    def resume(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        _each(
+            self,
+            request,
+            queryset,
+            lambda t: services.tournament_resume(tournament_id=t.pk, by_user_id=request.user.pk),
+            "resumed",
+        )
+
+    @admin.action(description="Cancel (reason: by an operator in the admin)")
+    def cancel(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        _each(
+            self,
+            request,
+            queryset.exclude(status__in=(TournamentStatus.FINISHED, TournamentStatus.CANCELLED)),
+            lambda t: services.tournament_cancel(
+                tournament_id=t.pk, by_user_id=request.user.pk, reason="cancelled in the admin"
+            ),
+            "cancelled",
+        )
+
+
+class PairingAdminForm(forms.ModelForm):
+    """Adjudication: placings per seat (e.g. "2,1") and a reason; everything else is read-only."""
+
+    adjudicate_placings = forms.CharField(
+        required=False, help_text="Placings per seat, 1 = best, e.g. 2,1 — decides the game."
+    )
+    adjudicate_reason = forms.CharField(required=False)
+
+    class Meta:
+        model = Pairing
+        fields: list[str] = []
+
+    def clean_adjudicate_placings(self) -> list[int] | None:
+        raw = self.cleaned_data["adjudicate_placings"].strip()
+        if not raw:
+            return None
+        try:
+            return [int(x) for x in raw.split(",")]
+        except ValueError:
+            raise forms.ValidationError("Write the placings as numbers, comma-separated.") from None
+
+
+@admin.register(Pairing)
+class PairingAdmin(admin.ModelAdmin):
+    form = PairingAdminForm
+    list_display = ("id", "tournament", "round", "board", "players", "status", "placings", "match")
+    list_filter = ("status", "adjudicated")
+    search_fields = ("tournament__name",)
+    readonly_fields = (
+        "tournament",
+        "round",
+        "board",
+        "players",
+        "match",
+        "status",
+        "placings",
+        "scores",
+        "absent",
+        "no_shows",
+        "points",
+        "ko_match",
+        "ko_game",
+        "replays",
+        "earlier_matches",
+        "adjudicated",
+    )
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        placings = form.cleaned_data.get("adjudicate_placings")
+        if not placings:
+            return
+        try:
+            services.pairing_adjudicate(
+                pairing_id=obj.pk,
+                placings=placings,
+                by_user_id=request.user.pk,
+                reason=form.cleaned_data.get("adjudicate_reason", ""),
+            )
+        except TournamentError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+        else:
+            self.message_user(request, "The game is adjudicated.")
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "tournament", "actor", "action", "reason")
+    list_filter = ("action",)
+    search_fields = ("tournament__name", "actor__username", "reason")
+    readonly_fields = ("tournament", "actor", "action", "reason", "detail", "created_at")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "number", "status", "started_at", "ended_at")
+    readonly_fields = ("tournament", "number", "status", "deal_seed", "plan", "ended_at")
+
+
+admin.site.register(Bye)

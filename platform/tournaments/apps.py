@@ -1,0 +1,19 @@
+from pathlib import Path
+
+from django.apps import AppConfig
+
+
+class TournamentsConfig(AppConfig):
+    name = "tournaments"
+    # Stated, not derived: under pytest, tests/tournaments/ (a folder without __init__.py on the
+    # test path) made Django take that folder for the app's, and the app's locale/ went unread.
+    path = str(Path(__file__).resolve().parent)
+
+    def ready(self) -> None:
+        # React to every match ending, inside the transaction that ends it (live.services).
+        from live import services as live_services
+
+        from .services import match_ended
+
+        if match_ended not in live_services.MATCH_ENDED_HOOKS:
+            live_services.MATCH_ENDED_HOOKS.append(match_ended)

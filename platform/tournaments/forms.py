@@ -1,0 +1,132 @@
+"""The organiser's form: what a tournament is (the service checks the rules; this only parses)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from live import catalogue
+
+from .models import EntryPolicy, Format
+from .services import TournamentSpec
+
+
+def _game_choices() -> list[tuple[str, str]]:
+    return [(slug, g.title) for slug, g in catalogue.playable_games().items()]
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100)
+    game = forms.ChoiceField(label=_("Game"), choices=_game_choices)
+    format = forms.ChoiceField(
+        label=_("Format"),
+        choices=[
+            (Format.SWISS, _("Swiss")),
+            (Format.ROUND_ROBIN, _("Round robin")),
+            (Format.KNOCKOUT, _("Knockout")),
+            (Format.ARENA, _("Arena")),
+        ],
+    )
+    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+    seats_per_table = forms.IntegerField(
+        label=_("Seats per table"),
+        required=False,
+        min_value=2,
+        max_value=8,
+        help_text=_("Empty: the game's usual table."),
+    )
+    rounds = forms.IntegerField(
+        label=_("Rounds"),
+        required=False,
+        min_value=1,
+        max_value=200,
+        help_text=_("Swiss: required. Round robin: empty for everyone meeting everyone."),
+    )
+    double_round_robin = forms.BooleanField(label=_("Double round robin"), required=False)
+    knockout_games = forms.IntegerField(
+        label=_("Games per knockout match"), min_value=1, max_value=15, initial=1
+    )
+    arena_minutes = forms.IntegerField(
+        label=_("Arena duration (minutes)"), required=False, min_value=1, max_value=1440
+    )
+    bank_minutes = forms.FloatField(
+        label=_("Clock: minutes per player and game"),
+        required=False,
+        min_value=0.1,
+        max_value=360,
+        help_text=_("Empty: the game's own clock."),
+    )
+    delay_seconds = forms.IntegerField(
+        label=_("Clock: delay per move (seconds)"), required=False, min_value=0, max_value=600
+    )
+    registration_opens = forms.DateTimeField(label=_("Registration opens"), required=False)
+    registration_closes = forms.DateTimeField(label=_("Registration closes"), required=False)
+    starts_at = forms.DateTimeField(label=_("Start time"))
+    max_players = forms.IntegerField(
+        label=_("Maximum players"), min_value=2, max_value=100_000, initial=64
+    )
+    entry_policy = forms.ChoiceField(
+        label=_("Who may enter"),
+        choices=[
+            (EntryPolicy.EVERYONE, _("Everyone")),
+            (EntryPolicy.INVITED, _("Invited players only")),
+            (EntryPolicy.RATING_RANGE, _("Players within a rating range")),
+        ],
+    )
+    rating_min = forms.IntegerField(label=_("Lowest rating"), required=False, min_value=0)
+    rating_max = forms.IntegerField(label=_("Highest rating"), required=False, min_value=0)
+    invited = forms.CharField(
+        label=_("Invited players"),
+        required=False,
+        help_text=_("User names, separated by commas."),
+    )
+    duplicate_deals = forms.BooleanField(
+        label=_("Duplicate deals"),
+        required=False,
+        help_text=_("Every table of a round plays the same deals; results are compared."),
+    )
+    round_break_s = forms.IntegerField(
+        label=_("Break between rounds (seconds)"), min_value=0, max_value=3600, initial=10
+    )
+
+    def clean_invited(self) -> list[int]:
+        from accounts.models import User
+
+        names = [n.strip() for n in self.cleaned_data["invited"].split(",") if n.strip()]
+        found = dict(User.objects.filter(username__in=names).values_list("username", "pk"))
+        missing = [n for n in names if n not in found]
+        if missing:
+            raise forms.ValidationError(
+                _("Unknown user names: %(names)s") % {"names": ", ".join(missing)}
+            )
+        return [found[n] for n in names]
+
+    def spec(self) -> TournamentSpec:
+        data: dict[str, Any] = self.cleaned_data
+        bank = data.get("bank_minutes")
+        delay = data.get("delay_seconds")
+        return TournamentSpec(
+            name=data["name"],
+            game=data["game"],
+            format=data["format"],
+            rated=data["rated"],
+            seats_per_table=data.get("seats_per_table"),
+            rounds=data.get("rounds"),
+            double_round_robin=data["double_round_robin"],
+            knockout_games=data["knockout_games"],
+            arena_minutes=data.get("arena_minutes"),
+            bank_ms=None if bank is None else int(bank * 60_000),
+            delay_ms=None if delay is None else delay * 1000,
+            registration_opens=data.get("registration_opens"),
+            registration_closes=data.get("registration_closes"),
+            starts_at=data["starts_at"],
+            max_players=data["max_players"],
+            entry_policy=data["entry_policy"],
+            rating_min=data.get("rating_min"),
+            rating_max=data.get("rating_max"),
+            invited_user_ids=tuple(data.get("invited") or ()),
+            duplicate_deals=data["duplicate_deals"],
+            round_break_s=data["round_break_s"],
+        )

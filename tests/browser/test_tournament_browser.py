@@ -1,0 +1,81 @@
+"""A tournament in real Chromium: a person signs up, finds the tournament through the navigation,
+registers, is taken to their first game when the round starts (the notice every page polls), plays
+it (resigns), and sees the standings change on the tournament page, which updates itself."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .conftest import sign_up
+
+pytestmark = pytest.mark.browser
+
+CREATE = """
+import json
+from datetime import timedelta
+from django.contrib.auth.models import Permission
+from django.utils import timezone
+from accounts.models import User
+from tournaments import services
+org = User.objects.create_user(username="org", password="pw-org-123")
+org.user_permissions.add(Permission.objects.get(codename="organise_tournament"))
+org = User.objects.get(pk=org.pk)
+t = services.tournament_create(organiser_id=org.pk, spec=services.TournamentSpec(
+    name="Browser cup", game="one_poker", format="swiss", rounds=2, max_players=8,
+    starts_at=timezone.now() + timedelta(hours=1), round_break_s=0, rated=False))
+services.entry_add_ai(tournament_id=t.pk, by_user_id=org.pk, level="random", count=3)
+print(json.dumps({"id": t.pk, "organiser": org.pk}))
+"""
+
+
+def test_register_play_the_first_round_and_see_the_standings_change(make_stack, browser) -> None:
+    stack = make_stack("embedded", beat=True)
+    made = stack.django(CREATE)
+    tid = made["id"]
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up(page, stack.base_url, "alice")
+
+    page.get_by_test_id("nav-tournaments").click()
+    page.get_by_role("link", name="Browser cup").click()
+    page.wait_for_url(f"{stack.base_url}/tournaments/{tid}/")
+    page.get_by_test_id("tournament-register").click()
+    page.get_by_test_id("registered").wait_for(timeout=10000)
+    assert "alice" in page.get_by_test_id("tournament-entries").inner_text()
+
+    # A second tab keeps the tournament page open: its standings refresh themselves.
+    watcher = browser.new_page(viewport={"width": 1200, "height": 900})
+    watcher.goto(f"{stack.base_url}/tournaments/{tid}/")
+
+    stack.django(
+        "import json; from tournaments import services; "
+        f"print(json.dumps(services.tournament_start_now(tournament_id={tid}, "
+        f"by_user_id={made['organiser']})))"
+    )
+    # The notice the page polls takes alice to her game.
+    page.wait_for_url(re.compile(r".*/match/\d+/$"), timeout=20000)
+    page.get_by_test_id("connection-status").and_(page.locator("[data-status=open]")).wait_for(
+        timeout=15000
+    )
+    page.get_by_test_id("resign-button").click()
+    page.get_by_test_id("resign-confirm-yes").click()
+    page.get_by_test_id("result-screen").wait_for(state="visible", timeout=15000)
+
+    # The watching tab's standings change by themselves: someone has a point now.
+    standings = watcher.get_by_test_id("tournament-standings")
+    watcher.wait_for_function(
+        """() => [...document.querySelectorAll('[data-testid=tournament-standings] '
+                 + '[data-testid=score]')].some(cell => cell.textContent.trim() === '1')""",
+        timeout=30000,
+    )
+    alice_row = standings.locator("tr", has_text="alice")
+    assert alice_row.locator("[data-testid=score]").inner_text().strip() == "0"
+    # Round 2 is paired and shown with a link to each game.
+    watcher.get_by_test_id("tournament-current-round").get_by_text("Round 2").wait_for(
+        timeout=30000
+    )
+    assert watcher.get_by_test_id("round-game-link").count() >= 1
+    assert not errors, errors
