@@ -1,0 +1,1 @@
+"""Operations: what operators run the platform with (audit log, sanctions, dashboard, metrics)."""
