@@ -24,7 +24,7 @@ js: $(JS_STAMP)
 
 # German catalogues (GNU gettext's msgfmt); compiled, never committed.
 messages: venv
-	cd frontend && ../$(BIN)/python ../manage.py compilemessages -v 0
+	cd platform && ../$(BIN)/python ../manage.py compilemessages -v 0  # finds every app's locale/; LOCALE_PATHS adds frontend/locale
 
 run: messages
 	$(BIN)/python -m config.embedded

@@ -31,16 +31,22 @@ def profile_ratings(*, user: User) -> list[dict[str, Any]]:
     return out
 
 
-def leaderboard(*, game: str, limit: int = 100) -> list[dict[str, Any]]:
-    """Established players of ``game``, best first (provisional players are left out)."""
+def leaderboard(*, game: str, limit: int = 100, provisional: bool = False) -> list[dict[str, Any]]:
+    """Players of ``game``, best first: established ones only, or (``provisional``) everybody with
+    a rated game, each marked."""
     cfg = elo_settings()
-    rows = (
-        Rating.objects.filter(game=game, user__isnull=False, games__gte=cfg.provisional_games)
-        .select_related("user")
-        .order_by("-rating")[:limit]
-    )
+    rows = Rating.objects.filter(game=game, user__isnull=False, games__gte=1)
+    if not provisional:
+        rows = rows.filter(games__gte=cfg.provisional_games)
+    rows = rows.select_related("user").order_by("-rating", "user__username")[:limit]
     return [
-        {"rank": i, "username": r.user.username, "rating": round(r.rating), "games": r.games}
+        {
+            "rank": i,
+            "username": r.user.username,
+            "rating": round(r.rating),
+            "games": r.games,
+            "provisional": cfg.is_provisional(r.games),
+        }
         for i, r in enumerate(rows, start=1)
     ]
 

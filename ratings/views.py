@@ -11,13 +11,34 @@ from . import selectors
 
 
 def leaderboards(request: HttpRequest) -> HttpResponse:
+    """Every game's leaderboard, or one (``?game=``); provisional players are listed and marked
+    unless ``?players=established`` leaves them out."""
+    from live.ai_players import level_label
+
+    games = list(all_games().values())
+    chosen = request.GET.get("game", "")
+    established_only = request.GET.get("players") == "established"
+    shown = [g for g in games if g.slug == chosen] or games
     boards = [
         {
             "slug": g.slug,
             "title": g.title,
-            "rows": selectors.leaderboard(game=g.slug),
-            "ai": selectors.ai_ratings(game=g.slug),
+            "rows": selectors.leaderboard(game=g.slug, provisional=not established_only),
+            "ai": [
+                {**row, "label": level_label(g, row["level"])}
+                for row in selectors.ai_ratings(game=g.slug)
+                if row["level"] in g.bots
+            ],
         }
-        for g in all_games().values()
+        for g in shown
     ]
-    return render(request, "ratings/leaderboards.html", {"boards": boards})
+    return render(
+        request,
+        "ratings/leaderboards.html",
+        {
+            "boards": boards,
+            "games": games,
+            "chosen": chosen if len(shown) == 1 else "",
+            "established_only": established_only,
+        },
+    )

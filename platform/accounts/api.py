@@ -1,22 +1,38 @@
-"""Public REST API for people: profiles with ratings, and a session log-in for programs."""
+"""Public REST API for people (docs/api.md): profiles with ratings and recent matches, the user
+list, leaderboards, a session log-in for programs, and bot accounts with their API tokens."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib.auth import authenticate, login
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from django.urls import reverse
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
+from rest_framework import generics, serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.parsers import JSONParser
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ratings.selectors import profile_ratings
+from config.api import ErrorSerializer, ListRateThrottle, Pagination, error_response
+from games.registry import all_games
+from live import catalogue
+from ratings.selectors import ai_ratings, profile_ratings
 
+from . import selectors, services
 from .models import User
 from .security import LoginRateThrottle, cross_site
+
+# --- profiles and the user list -------------------------------------------------------------------
 
 
 class RatingSerializer(serializers.Serializer):
@@ -26,10 +42,185 @@ class RatingSerializer(serializers.Serializer):
     provisional = serializers.BooleanField()
 
 
+class RecentMatchSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    game_title = serializers.CharField()
+    status = serializers.CharField()
+    rated = serializers.BooleanField()
+    seats = serializers.ListField(child=serializers.IntegerField())
+    placing = serializers.IntegerField(allow_null=True)
+    end_reason = serializers.CharField(allow_null=True)
+    ended_at = serializers.DateTimeField(allow_null=True)
+
+
 class ProfileSerializer(serializers.Serializer):
     username = serializers.CharField()
     date_joined = serializers.DateTimeField()
+    is_bot = serializers.BooleanField(help_text="A bot account: a program playing via the API.")
     ratings = RatingSerializer(many=True)
+    recent_matches = RecentMatchSerializer(many=True)
+
+
+class UserRowSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    date_joined = serializers.DateTimeField()
+    url = serializers.SerializerMethodField()
+
+    def get_url(self, obj: User) -> str:
+        return self.context["request"].build_absolute_uri(
+            reverse("v1:user-detail", args=[obj.username])
+        )
+
+
+def _flag(request: Request, name: str) -> bool | None:
+    value = request.query_params.get(name)
+    if value is None:
+        return None
+    if value.lower() in ("true", "1", "yes"):
+        return True
+    if value.lower() in ("false", "0", "no"):
+        return False
+    raise serializers.ValidationError({name: ["true or false"]})
+
+
+class UsersView(generics.ListAPIView):
+    """Accounts, by name; ``?q=`` searches names, ``?is_bot=`` keeps bots or people."""
+
+    serializer_class = UserRowSerializer
+    pagination_class = Pagination
+    throttle_classes = [ListRateThrottle]
+
+    @extend_schema(
+        operation_id="users_list",
+        parameters=[
+            OpenApiParameter("q", str, description="Part of the username."),
+            OpenApiParameter("is_bot", bool, description="Bots only (true) or people (false)."),
+        ],
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self) -> Any:
+        return selectors.users_public(
+            search=self.request.query_params.get("q", "").strip(),
+            is_bot=_flag(self.request, "is_bot"),
+        )
+
+
+class ProfileView(APIView):
+    """A public profile: ratings per game and the ten most recent matches."""
+
+    @extend_schema(operation_id="users_retrieve", responses=ProfileSerializer)
+    def get(self, request: Request, username: str) -> Response:
+        user = get_object_or_404(User, username=username, is_active=True)
+        data = {
+            "username": user.username,
+            "date_joined": user.date_joined,
+            "is_bot": user.is_bot,
+            "ratings": profile_ratings(user=user),
+            "recent_matches": selectors.recent_matches(user=user),
+        }
+        return Response(ProfileSerializer(data).data)
+
+
+# --- leaderboards ---------------------------------------------------------------------------------
+
+
+class LeaderboardRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    username = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    rating = serializers.IntegerField()
+    games = serializers.IntegerField()
+
+
+class AILevelSerializer(serializers.Serializer):
+    level = serializers.CharField()
+    rating = serializers.IntegerField()
+    games = serializers.IntegerField()
+
+
+class LeaderboardSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    count = serializers.IntegerField(help_text="Established players in all (every page).")
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    players = LeaderboardRowSerializer(many=True)
+    ai_levels = AILevelSerializer(many=True)
+
+
+class LeaderboardIndexSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    title = serializers.CharField()
+    url = serializers.URLField()
+
+
+class LeaderboardsView(APIView):
+    """One leaderboard per game on the site."""
+
+    throttle_classes = [ListRateThrottle]
+
+    @extend_schema(
+        operation_id="leaderboards_list", responses=LeaderboardIndexSerializer(many=True)
+    )
+    def get(self, request: Request) -> Response:
+        rows = [
+            {
+                "game": g.slug,
+                "title": g.title,
+                "url": request.build_absolute_uri(reverse("v1:leaderboard", args=[g.slug])),
+            }
+            for g in catalogue.playable_games().values()
+        ]
+        return Response(LeaderboardIndexSerializer(rows, many=True).data)
+
+
+class LeaderboardView(APIView):
+    """Established players of a game (``PROVISIONAL_GAMES`` rated games or more), best first,
+    paginated (``limit``/``offset``); bots are listed with ``is_bot`` and share the pool
+    (``?bots=false`` leaves them out).  ``ai_levels``: the AI levels' own ratings."""
+
+    throttle_classes = [ListRateThrottle]
+
+    @extend_schema(
+        operation_id="leaderboards_retrieve",
+        parameters=[
+            OpenApiParameter("bots", bool, description="false: people only; true: bots only."),
+            OpenApiParameter("limit", int),
+            OpenApiParameter("offset", int),
+        ],
+        responses=LeaderboardSerializer,
+    )
+    def get(self, request: Request, game: str) -> Response:
+        if game not in all_games():
+            raise NotFound(f"there is no game {game!r}")
+        pager = Pagination()
+        rows = selectors.leaderboard_rows(game=game, bots=_flag(request, "bots"))
+        page = pager.paginate_queryset(rows, request, view=self) or []
+        start = pager.offset + 1
+        data = {
+            "game": game,
+            "count": pager.count,
+            "next": pager.get_next_link(),
+            "previous": pager.get_previous_link(),
+            "players": [
+                {
+                    "rank": start + i,
+                    "username": r.user.username,
+                    "is_bot": r.user.is_bot,
+                    "rating": round(r.rating),
+                    "games": r.games,
+                }
+                for i, r in enumerate(page)
+            ],
+            "ai_levels": ai_ratings(game=game),
+        }
+        return Response(LeaderboardSerializer(data).data)
+
+
+# --- log-in ---------------------------------------------------------------------------------------
 
 
 class LoginSerializer(serializers.Serializer):
@@ -44,25 +235,13 @@ class LoginResultSerializer(serializers.Serializer):
     )
 
 
-class ProfileView(APIView):
-    @extend_schema(responses=ProfileSerializer)
-    def get(self, request: Request, username: str) -> Response:
-        user = get_object_or_404(User, username=username)
-        data = {
-            "username": user.username,
-            "date_joined": user.date_joined,
-            "ratings": profile_ratings(user=user),
-        }
-        return Response(ProfileSerializer(data).data)
-
-
 class LoginView(APIView):
     """Starts a session (cookie) so a program can then open the live WebSocket as that user.
 
     JSON only (a form post answers 415), and refused (403) when a browser sends it from another
     site's page: a foreign page must not log its visitor in to an account of the attacker's
     (log-in CSRF).  Wrong passwords count towards the lockout (429, ``Retry-After``), and the
-    attempts of one address towards ``LOGIN_RATE`` (429).
+    attempts of one address towards ``LOGIN_RATE`` (429).  Bots may use an API token instead.
     """
 
     permission_classes = [AllowAny]
@@ -71,6 +250,7 @@ class LoginView(APIView):
     throttle_classes = [LoginRateThrottle]
 
     @extend_schema(
+        operation_id="auth_login_create",
         request=LoginSerializer,
         responses={
             200: OpenApiResponse(
@@ -78,27 +258,134 @@ class LoginView(APIView):
                 description="Logged in: the response sets the session cookie (sessionid) and the "
                 "csrftoken cookie.",
             ),
-            400: OpenApiResponse(description="Wrong user name or password."),
-            403: OpenApiResponse(description="Sent by a browser from another site's page."),
-            415: OpenApiResponse(description="Not JSON."),
+            400: OpenApiResponse(ErrorSerializer, description="Wrong user name or password."),
+            403: OpenApiResponse(ErrorSerializer, description="Sent from another site's page."),
+            415: OpenApiResponse(ErrorSerializer, description="Not JSON."),
             429: OpenApiResponse(
+                ErrorSerializer,
                 description="Locked out after repeated wrong passwords for this user name from "
-                "this address, or too many attempts from this address; see Retry-After."
+                "this address, or too many attempts from this address; see Retry-After.",
             ),
         },
     )
     def post(self, request: Request) -> Response:
         if cross_site(request._request):
-            return Response(
-                {"detail": "log-in from another site refused"}, status=status.HTTP_403_FORBIDDEN
+            return error_response(
+                "cross_site", "log-in from another site refused", status.HTTP_403_FORBIDDEN
             )
         form = LoginSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         user = authenticate(request._request, **form.validated_data)
         if user is None:
-            return Response(
-                {"detail": "wrong username or password"}, status=status.HTTP_400_BAD_REQUEST
-            )
+            return error_response("wrong_credentials", "wrong username or password")
         login(request._request, user)
         # Programs send this back as X-CSRFToken with their session's unsafe requests.
         return Response({"username": user.username, "csrftoken": get_token(request._request)})
+
+
+# --- bot accounts and tokens ----------------------------------------------------------------------
+
+
+class BotAccountSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    is_bot = serializers.BooleanField()
+
+
+class BotAccountView(APIView):
+    """Your account's bot status; POST turns it into a bot account (only before its first match;
+    irreversible except by an operator)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(operation_id="account_bot_retrieve", responses=BotAccountSerializer)
+    def get(self, request: Request) -> Response:
+        return Response({"username": request.user.username, "is_bot": request.user.is_bot})
+
+    @extend_schema(
+        operation_id="account_bot_create",
+        request=None,
+        responses={200: BotAccountSerializer, 400: ErrorSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        try:
+            user = services.bot_upgrade(user_id=request.user.pk)
+        except services.AccountError as exc:
+            return error_response(exc.code, exc.message)
+        return Response({"username": user.username, "is_bot": user.is_bot})
+
+
+class TokenSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    prefix = serializers.CharField(help_text="The token's first characters.")
+    created_at = serializers.DateTimeField()
+    last_used_at = serializers.DateTimeField(allow_null=True)
+    revoked_at = serializers.DateTimeField(allow_null=True)
+
+
+class NewTokenSerializer(TokenSerializer):
+    token = serializers.CharField(
+        help_text="The token itself: shown only now. Send it as 'Authorization: Bearer <token>'."
+    )
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=60, help_text="What the token is for.")
+
+
+def _token_row(token: Any) -> dict[str, Any]:
+    return {
+        "id": token.pk,
+        "name": token.name,
+        "prefix": token.prefix,
+        "created_at": token.created_at,
+        "last_used_at": token.last_used_at,
+        "revoked_at": token.revoked_at,
+    }
+
+
+class TokensView(generics.ListAPIView):
+    """Your personal API tokens (bot accounts only): list, create."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ListRateThrottle]
+    serializer_class = TokenSerializer
+    pagination_class = Pagination
+
+    @extend_schema(operation_id="tokens_list")
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self) -> Any:
+        return selectors.tokens_of(user=self.request.user)
+
+    @extend_schema(
+        operation_id="tokens_create",
+        request=TokenRequestSerializer,
+        responses={201: NewTokenSerializer, 400: ErrorSerializer},
+        examples=[
+            OpenApiExample("Create", request_only=True, value={"name": "my bot on server 2"}),
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        form = TokenRequestSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        try:
+            token, secret = services.token_create(
+                user_id=request.user.pk, name=form.validated_data["name"]
+            )
+        except services.AccountError as exc:
+            return error_response(exc.code, exc.message)
+        return Response({**_token_row(token), "token": secret}, status=status.HTTP_201_CREATED)
+
+
+class TokenView(APIView):
+    """One of your tokens; DELETE revokes it (at once, on every server)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(operation_id="tokens_destroy", request=None, responses={204: None})
+    def delete(self, request: Request, token_id: int) -> Response:
+        if not services.token_revoke(token_id=token_id, user_id=request.user.pk):
+            raise NotFound("no such open token of yours")
+        return Response(status=status.HTTP_204_NO_CONTENT)

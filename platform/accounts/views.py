@@ -7,11 +7,9 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from live.selectors import matches_of_user
-from ratings.selectors import profile_ratings
-
 from .forms import SignupForm
 from .models import User
+from .profile import profile_ratings, recent_matches
 from .security import (
     LoginRateThrottle,
     SignupRateThrottle,
@@ -56,6 +54,6 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         {
             "profile_user": profile_user,
             "ratings": profile_ratings(user=profile_user),
-            "recent_matches": matches_of_user(user=profile_user, limit=20),
+            "recent_matches": recent_matches(user=profile_user, limit=20),
         },
     )

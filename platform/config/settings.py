@@ -54,7 +54,7 @@ except InsecureConfiguration as exc:
 if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", False)
-SECURE_REDIRECT_EXEMPT = [r"^healthz/"]  # the kubelet probes speak plain HTTP to the pod
+SECURE_REDIRECT_EXEMPT = [r"^healthz/", r"^metrics$"]  # probes and scrapes speak plain HTTP
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", False)
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", False)
@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and Redoc served from here (CSP: self only)
     "axes",
     "django_htmx",
     "channels",
@@ -81,6 +82,8 @@ INSTALLED_APPS = [
     "lobby",
     "ratings",
     "matchmaking",
+    "tournaments",
+    "operations",
 ]
 
 MIDDLEWARE = [
@@ -181,7 +184,7 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]
-LOCALE_PATHS = [BASE_DIR / "frontend" / "locale"]
+LOCALE_PATHS = [BASE_DIR / "frontend" / "locale"]  # apps with a catalog of their own: <app>/locale/
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -251,6 +254,16 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 1.0,
         "options": {"queue": "clock", "expires": 2.0},
     },
+    "tournaments-sweep": {
+        "task": "tournaments.tasks.sweep",
+        "schedule": 5.0,
+        "options": {"queue": "clock", "expires": 10.0},
+    },
+    "tournaments-arena-pass": {
+        "task": "tournaments.tasks.arena_pass",
+        "schedule": 2.0,
+        "options": {"queue": "clock", "expires": 4.0},
+    },
 }
 
 # --- Live play --------------------------------------------------------------------------------
@@ -286,15 +299,49 @@ STALL_BOUND_S = env_int("STALL_BOUND_S", 120)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.tokens.BearerTokenAuthentication",  # bots' personal API tokens (docs/api.md)
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "config.api_limits.Pagination",
     "PAGE_SIZE": 50,
+    # Every GET of the API counts against API_LIST_RATE per user (per address when anonymous).
+    "DEFAULT_THROTTLE_CLASSES": ["config.api_limits.ListRateThrottle"],
+    "EXCEPTION_HANDLER": "config.api.api_exception_handler",  # one JSON shape for every error
 }
+API_LIST_RATE = os.environ.get("API_LIST_RATE", "1200/minute")
 SPECTACULAR_SETTINGS = {
     "TITLE": "Game platform API",
-    "DESCRIPTION": "Lobby tables, matches, move logs of finished matches, profiles, ratings.",
+    "DESCRIPTION": "Games, lobby tables, matches (public view while running; move log and every "
+    "deal once over), profiles, leaderboards, the ranked queue, bot accounts and their API "
+    "tokens. Errors: {code, detail[, fields]}. See docs/api.md and docs/protocol.md.",
     "VERSION": "1",
+    # The schema describes /api/v1/ (the unversioned paths are the same views, kept working).
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {"MatchStatusEnum": "live.models.MatchStatus"},
+    "PREPROCESSING_HOOKS": ["config.api.only_versioned_paths"],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.api.document_errors",
+    ],
+}
+
+# --- Operations (docs/operations.md) -----------------------------------------------------------
+# /metrics answers staff, loopback requests without proxy headers, and Bearer METRICS_TOKEN; with
+# METRICS_PORT every web process also serves it on that port (k8s: scraped there, never public).
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+METRICS_PORT = env_int("METRICS_PORT", 0)
+# Moves committed less than this long ago are left to the next scrape (a slower transaction with
+# a lower id could still commit; docs/operations.md "Metrics").
+METRICS_SETTLE_S = float(os.environ.get("METRICS_SETTLE_S", "10"))
+CELERY_BEAT_SCHEDULE["operations-sanctions-expire"] = {
+    "task": "operations.tasks.sanctions_expire",
+    "schedule": 60.0,
+    "options": {"expires": 60.0},
 }
 
 # --- Content-Security-Policy (Django's own middleware) ---------------------------------------

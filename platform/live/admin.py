@@ -1,4 +1,5 @@
-"""Operators' view of matches: seats, the full move log with arrival times, state, and aborting."""
+"""Operators' view of matches: players, game, clock, the full move log with arrival times, state;
+Abort and Adjudicate pages with a reason (operations.admin_pages)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,10 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from . import services
+from operations.admin_pages import MatchOperationsMixin
+from operations.forms import AbortForm
+from operations.services import match_abort
+
 from .models import Match, Move, NodeClock, Seat, TimeIncident
 
 
@@ -37,11 +41,24 @@ class MoveInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
-    list_display = ("id", "game", "status", "rated", "seq", "end_reason", "created_at", "ended_at")
+class MatchAdmin(MatchOperationsMixin, admin.ModelAdmin):
+    list_display = (
+        "id",
+        "game_title",
+        "players",
+        "status",
+        "clock_state",
+        "rated",
+        "seq",
+        "end_reason",
+        "created_at",
+    )
     list_filter = ("game", "status", "end_reason", "rated")
     search_fields = ("id", "seats__user__username")
     readonly_fields = (
+        "game_title",
+        "players",
+        "clock_state",
         "game",
         "status",
         "seat_count",
@@ -63,13 +80,23 @@ class MatchAdmin(admin.ModelAdmin):
     inlines = [SeatInline, MoveInline]
     actions = ["abort_matches"]
 
-    @admin.action(description="Abort the selected running matches (no rating result)")
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Match]:
+        return super().get_queryset(request).prefetch_related("seats__user")
+
+    @admin.action(
+        description="Abort the selected running matches (no rating result)", permissions=["change"]
+    )
     def abort_matches(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        """A list action for many matches at once: the reason "a technical problem on the
+        server"; one match's page asks for the reason (its Abort button)."""
+        form = AbortForm({"reason": "technical", "note": "aborted from the match list"})
+        assert form.is_valid()
         done = sum(
-            services.match_abort(
+            match_abort(
                 match_id=m.pk,
-                reason=f"aborted by operator {request.user}",
-                by_user_id=request.user.pk,
+                reason_code=form.cleaned_data["reason"],
+                note=form.cleaned_data["note"],
+                actor=request.user,  # type: ignore[arg-type]
             )
             for m in queryset
         )

@@ -10,6 +10,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from .ai_players import ai_seat_name
+
 
 class MatchStatus(models.TextChoices):
     WAITING = "waiting", "waiting"
@@ -27,6 +29,7 @@ class EndReason(models.TextChoices):
     STALL = "stall", "stalled beyond the bound"
     NO_START = "no_start", "aborted: first decision not made in time"
     OUTAGE = "outage", "aborted: the server was down"
+    ADJUDICATED = "adjudicated", "decided by an operator"
 
 
 class Match(models.Model):
@@ -37,6 +40,16 @@ class Match(models.Model):
     seat_count = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True)
     seed = models.BigIntegerField()
+    seed_salt = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="Secret until the match ends; with the seed it opens the commitment.",
+    )
+    seed_commitment = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="SHA-256 of salt and seed, shown from the start (live.fairness).",
+    )
     rated = models.BooleanField(default=False, help_text="Fixed when the match starts.")
     from_queue = models.BooleanField(
         default=False, help_text="Made by the matchmaker: a missed first decision aborts it."
@@ -122,7 +135,8 @@ class Seat(models.Model):
 
     @property
     def display_name(self) -> str:
-        return self.user.username if self.user_id else f"AI ({self.ai_level})"
+        """The user's name, or the AI seat's own name (distinct per seat: ``live.ai_players``)."""
+        return self.user.username if self.user_id else ai_seat_name(self.seat)
 
 
 class MoveKind(models.TextChoices):

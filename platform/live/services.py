@@ -12,7 +12,7 @@ import dataclasses
 import logging
 import random
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -46,9 +46,16 @@ from .clock import (
     wake_at,
 )
 from .errors import LiveError
+from .fairness import commitment_of, new_salt
 from .models import EndReason, Match, MatchStatus, Move, MoveKind, Seat, TimeIncident
 
 log = logging.getLogger(__name__)
+
+MATCH_ENDED_HOOKS: list[Callable[[Match], None]] = []
+"""Functions apps register in their ``AppConfig.ready`` to react to a match ending (tournaments):
+each is called as ``hook(match)`` once per match, inside the transaction that ends it, with the row
+locked and ``status``/``end_reason``/``result`` already set (the row's write may still be batched,
+so a hook reads the match object, not the database).  A hook must not lock other match rows."""
 
 
 @dataclass(frozen=True)
@@ -121,11 +128,14 @@ def match_start(
     ai_seats = {i for i, spec in enumerate(seats) if spec.ai_level}
     clock = _watch_ai(clock, state, ai_seats, now.ms)
     wake = wake_at(clock, stall_bound_ms=_stall_bound_ms())
+    salt = new_salt()  # the commitment is fixed before anyone sees a card (live/fairness.py)
     match = Match.objects.create(
         game=game.slug,
         seat_count=len(seats),
         options=options,
         seed=seed,
+        seed_salt=salt,
+        seed_commitment=commitment_of(seed=seed, salt=salt),
         rated=rated,
         state=state.to_json(),
         clock=clock,
@@ -761,6 +771,8 @@ def _finish(
     _save_match(match)
     if match.rated:
         ratings_apply_match(match=match, game=game, seats=seats, result=result)
+    for hook in MATCH_ENDED_HOOKS:
+        hook(match)
     log.info("match finished", extra={"match": match.pk, "reason": reason})
 
 
@@ -772,6 +784,8 @@ def _abort(match: Match, reason: str, detail: str, now_ms: int) -> None:
     match.wake_ms = None
     match.ended_at = timezone.now()
     _save_match(match)
+    for hook in MATCH_ENDED_HOOKS:
+        hook(match)
     log.warning("match aborted", extra={"match": match.pk, "reason": reason, "detail": detail})
 
 

@@ -56,3 +56,26 @@ class TableSeat(models.Model):
                 name="one_seat_per_user_per_table",
             ),
         ]
+
+
+class Rematch(models.Model):
+    """An offer to play a finished match again with the same players and settings
+    (``lobby.rematch``): it starts once every person at the table accepted (AI seats accept at
+    once); anyone declining closes it."""
+
+    match = models.OneToOneField("live.Match", on_delete=models.CASCADE, related_name="rematch")
+    accepted = models.JSONField(default=list, help_text="Ids of the users who accepted.")
+    declined_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    new_match = models.OneToOneField(
+        "live.Match",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematch_of",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"rematch of match {self.match_id}"

@@ -11,7 +11,11 @@ from django.urls import reverse
 from games.core import Game
 from games.registry import get_game
 from live import catalogue
+from live.ai_players import ai_seat_name, default_level, game_levels
+from live.models import Match, MatchStatus
 from live.selectors import live_matches
+from ratings.models import Rating
+from ratings.services import elo_settings
 
 from .models import Table, TableStatus
 
@@ -26,20 +30,67 @@ def playable_games() -> list[Game]:
     return sorted(games, key=lambda g: (g.slug != featured, g.title))
 
 
-def game_choices() -> list[dict[str, Any]]:
+def ai_level_ratings() -> dict[str, dict[str, float]]:
+    """Measured ratings of AI levels by game and level key: only established ones (a level that
+    played fewer rated games than a person needs to leave the provisional list shows its guide)."""
+    out: dict[str, dict[str, float]] = {}
+    rows = Rating.objects.filter(
+        user__isnull=True, games__gte=elo_settings().provisional_games
+    ).values_list("game", "ai_level", "rating")
+    for game, level, rating in rows:
+        out.setdefault(game, {})[level] = rating
+    return out
+
+
+def game_choices(
+    *, level_ratings: dict[str, dict[str, float]] | None = None
+) -> list[dict[str, Any]]:
+    """The playable games with their AI levels as people see them (``live.ai_players``) and the
+    level a newcomer gets by default.  ``bot_levels`` keeps the games' own keys (the API's).
+    ``level_ratings`` (:func:`ai_level_ratings`) puts measured ratings in place of the guides."""
+    ratings = level_ratings or {}
     return [
         {
             "slug": g.slug,
             "title": g.title,
             "seat_counts": list(g.seat_counts),
             "bot_levels": list(g.bots),
+            "levels": [level.as_dict() for level in game_levels(g, ratings.get(g.slug))],
+            "default_level": default_level(g),
         }
         for g in playable_games()
     ]
 
 
+def _table_row(table: Table, user_id: int | None) -> dict[str, Any]:
+    seat_rows = {s.seat: s for s in table.seats.all()}
+    mine = any(s.user_id == user_id for s in seat_rows.values()) if user_id else False
+    return {
+        "id": table.pk,
+        "game_title": get_game(table.game).title,
+        "rated": table.rated,
+        "status": table.status,
+        "seats": [
+            {
+                "seat": i,
+                "name": (seat_rows[i].user.username if seat_rows[i].user_id else ai_seat_name(i))
+                if i in seat_rows
+                else None,
+                "is_ai": bool(i in seat_rows and seat_rows[i].ai_level),
+            }
+            for i in range(table.seat_count)
+        ],
+        "can_join": bool(user_id) and table.status == TableStatus.OPEN and not mine,
+        "join_url": reverse("lobby:join_table", args=[table.pk]),
+        "can_cancel": table.status == TableStatus.OPEN and table.created_by_id == user_id,
+        "cancel_url": reverse("lobby:cancel_table", args=[table.pk]),
+        "play_url": reverse("live:match", args=[table.match_id]) if table.match_id else None,
+    }
+
+
 def lobby_tables(*, user_id: int | None) -> dict[str, Any]:
-    """Open tables (and the viewer's own recently started ones) plus live matches to watch."""
+    """Open tables, the viewer's own tables whose match is running (listed apart: a started table
+    is no longer open), and live matches to watch."""
     tables = (
         Table.objects.filter(
             Q(status=TableStatus.OPEN)
@@ -49,37 +100,7 @@ def lobby_tables(*, user_id: int | None) -> dict[str, Any]:
         .prefetch_related("seats__user")
         .order_by("-id")[:50]
     )
-    open_tables = []
-    for t in tables:
-        seat_rows = {s.seat: s for s in t.seats.all()}
-        mine = any(s.user_id == user_id for s in seat_rows.values()) if user_id else False
-        open_tables.append(
-            {
-                "id": t.pk,
-                "game_title": get_game(t.game).title,
-                "rated": t.rated,
-                "status": t.status,
-                "seats": [
-                    {
-                        "seat": i,
-                        "name": (
-                            seat_rows[i].user.username
-                            if seat_rows[i].user_id
-                            else f"AI ({seat_rows[i].ai_level})"
-                        )
-                        if i in seat_rows
-                        else None,
-                        "is_ai": bool(i in seat_rows and seat_rows[i].ai_level),
-                    }
-                    for i in range(t.seat_count)
-                ],
-                "can_join": bool(user_id) and t.status == TableStatus.OPEN and not mine,
-                "join_url": reverse("lobby:join_table", args=[t.pk]),
-                "can_cancel": t.status == TableStatus.OPEN and t.created_by_id == user_id,
-                "cancel_url": reverse("lobby:cancel_table", args=[t.pk]),
-                "play_url": reverse("live:match", args=[t.match_id]) if t.match_id else None,
-            }
-        )
+    rows = [_table_row(t, user_id) for t in tables]
     matches = [
         {
             "id": m.pk,
@@ -90,4 +111,39 @@ def lobby_tables(*, user_id: int | None) -> dict[str, Any]:
         }
         for m in live_matches()
     ]
-    return {"open_tables": open_tables, "live_matches": matches}
+    finished = [
+        {
+            "id": m.pk,
+            "game_title": get_game(m.game).title,
+            "players": [s.display_name for s in m.seats.all()],
+            "replay_url": reverse("live:replay", args=[m.pk]),
+        }
+        for m in Match.objects.filter(status=MatchStatus.FINISHED)
+        .prefetch_related("seats__user")
+        .order_by("-ended_at", "-id")[:10]
+    ]
+    return {
+        "finished_matches": finished,
+        "open_tables": [r for r in rows if r["status"] == TableStatus.OPEN],
+        "my_started_tables": [r for r in rows if r["status"] == TableStatus.STARTED],
+        "live_matches": matches,
+    }
+
+
+def new_game_action(*, match: Any, user_id: int | None) -> dict[str, Any]:
+    """Where the result screen's "new game" leads: against the computer, straight into a new
+    match at the same level; from the queue, back to the queue; otherwise the lobby with the game
+    chosen."""
+    seats = list(match.seats.all())
+    mine = [s for s in seats if user_id is not None and s.user_id == user_id]
+    levels = {s.ai_level for s in seats if s.ai_level}
+    if len(mine) == 1 and len(levels) == 1 and all(s.ai_level or s in mine for s in seats):
+        return {
+            "kind": "play_ai",
+            "url": reverse("lobby:play_ai"),
+            "game": match.game,
+            "level": levels.pop(),
+        }
+    if match.from_queue:
+        return {"kind": "link", "url": reverse("matchmaking:queue")}
+    return {"kind": "link", "url": f"{reverse('lobby:index')}?game={match.game}"}

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.http import require_POST
 
 from live.errors import LiveError
 
+from . import rematch as rematch_services
 from . import selectors, services
 
 
@@ -18,7 +20,11 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "lobby/index.html",
-        {"games": selectors.game_choices(), **selectors.lobby_tables(user_id=user_id)},
+        {
+            "games": selectors.game_choices(level_ratings=selectors.ai_level_ratings()),
+            "selected_game": request.GET.get("game", ""),
+            **selectors.lobby_tables(user_id=user_id),
+        },
     )
 
 
@@ -91,3 +97,42 @@ def cancel_table(request: HttpRequest, table_id: int) -> HttpResponse:
     except LiveError as exc:
         messages.error(request, exc.message)
     return redirect("lobby:index")
+
+
+def _rematch_answer(request: HttpRequest, match_id: int, *, offer: bool) -> HttpResponse:
+    """Offer/accept or decline; the result screen posts with ``Accept: application/json`` and
+    gets the rematch's status, a plain form post is redirected to the match (or the new one)."""
+    from live.models import Match
+
+    wants_json = "application/json" in request.headers.get("Accept", "")
+    try:
+        if offer:
+            rematch = rematch_services.rematch_offer(user_id=request.user.pk, match_id=match_id)
+        else:
+            rematch = rematch_services.rematch_decline(user_id=request.user.pk, match_id=match_id)
+    except LiveError as exc:
+        if wants_json:
+            return JsonResponse({"code": exc.code, "detail": exc.message}, status=400)
+        messages.error(request, exc.message)
+        return redirect("live:match", match_id)
+    if wants_json:
+        match = Match.objects.get(pk=match_id)
+        return JsonResponse(rematch_services.rematch_status(match=match, user_id=request.user.pk))
+    return redirect("live:match", rematch.new_match_id or match_id)
+
+
+@login_required
+@require_POST
+def rematch_offer(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _rematch_answer(request, match_id, offer=True)
+
+
+@login_required
+@require_POST
+def rematch_decline(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _rematch_answer(request, match_id, offer=False)
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers and tools that ask for ``/favicon.ico`` get the site's icon (pages link it)."""
+    return redirect(static("favicon.svg"), permanent=True)

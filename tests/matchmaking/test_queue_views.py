@@ -58,4 +58,4 @@ def test_rest_api_join_status_leave(client_of) -> None:
     refused = client.post("/api/queue/", {"game": "chess"}, content_type="application/json")
     assert refused.status_code == 400 and refused.json()["code"] == "bad_game"
     assert client.delete("/api/queue/").json() == {"type": "idle", "cooldown_s": 0}
-    assert Client().get("/api/queue/").status_code == 403
+    assert Client().get("/api/queue/").status_code == 401  # Bearer auth: 401 with WWW-Authenticate

@@ -119,5 +119,24 @@ def test_leaderboard_lists_established_players_only(client: Client, make_user) -
     assert body["players"] == [{"rank": 1, "username": "veteran", "rating": 1612, "games": 25}]
     assert body["ai_levels"] == [{"level": "expert", "rating": 1801, "games": 40}]
     assert client.get("/api/leaderboards/chess/").status_code == 404
-    page = client.get("/leaderboards/").content.decode()
+    page = client.get("/leaderboards/?players=established").content.decode()
     assert "veteran" in page and "newcomer" not in page
+
+
+def test_leaderboard_page_marks_provisional_players_and_filters_by_game(
+    client: Client, make_user
+) -> None:
+    import re
+
+    from ratings.models import Rating
+
+    veteran, newcomer = make_user("veteran"), make_user("newcomer")
+    Rating.objects.create(game="spectacular_bid", user=veteran, rating=1612.4, games=25)
+    Rating.objects.create(game="spectacular_bid", user=newcomer, rating=1700.0, games=3)
+    Rating.objects.create(game="one_poker", user=veteran, rating=1490.0, games=1)
+    client.cookies["django_language"] = "de"
+    page = client.get("/leaderboards/?game=spectacular_bid").content.decode()
+    rows = re.findall(r'data-testid="leaderboard-row"( data-provisional="1")?>', page)
+    assert rows == [' data-provisional="1"', ""]  # newcomer (1700, provisional) above veteran
+    assert page.index("newcomer") < page.index("veteran") and "vorläufig" in page
+    assert 'data-testid="leaderboard-one_poker"' not in page

@@ -226,6 +226,8 @@ def test_every_page_has_a_policy_that_allows_its_own_scripts_and_nothing_else(
         "/leaderboards/",
         f"/accounts/u/{user.username}/",
         f"/match/{match.pk}/",
+        f"/match/{match.pk}/fairness/",
+        f"/match/{match.pk}/replay/",
     ]
     anonymous = ["/accounts/login/", "/accounts/signup/", "/"]
     seen_inline = 0
@@ -248,7 +250,8 @@ def test_every_page_has_a_policy_that_allows_its_own_scripts_and_nothing_else(
         # No inline event handlers or javascript: URLs, which no hash can allow.
         assert not re.search(r"<[^>]+\son[a-z]+\s*=", html), url
         assert "javascript:" not in html, url
-    assert seen_inline  # the lobby's inline module was found and checked
+    # The site's own scripts are files now (the lobby's inline module moved to js/lobby.js), so
+    # ``seen_inline`` may be 0; an inline script a template adds is held to its hash above.
 
 
 def test_the_policy_can_be_report_only(tmp_path: Path) -> None:

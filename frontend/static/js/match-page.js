@@ -29,11 +29,28 @@ const PAGE = {
     end_stall: "The match ended because a player did not continue in time.",
     end_outage: "The match was aborted because the server was down while the clock ran. It is not rated.",
     end_no_start: "The match was aborted because a player did not make their first move in time. It is not rated.",
+    end_adjudicated: "The result of this match was decided by an operator.",
     placing: "{place}. {name}",
+    shared: "shared",
     score: "score {score}",
+    rating_change: "rating {before} → {after} ({delta})",
+    forfeit_resign: "{name} resigned.",
+    forfeit_time_loss: "{name} ran out of time.",
+    forfeit_stall: "{name} did not continue in time.",
+    tag_resign: "resigned",
+    tag_time_loss: "out of time",
+    tag_stall: "did not continue",
     rated: "This match is rated.",
     unrated: "This match is not rated.",
     seat: "Seat {n}",
+    rematch_none: "Play again with the same players and settings?",
+    rematch_offered_you: "You offered a rematch. Waiting for {names}…",
+    rematch_offered_other: "{names} offered a rematch.",
+    rematch_declined: "{name} declined the rematch.",
+    rematch_started: "The rematch has started.",
+    rematch_accept: "Accept the rematch",
+    rematch: "Rematch",
+    your_turn_title: "▶ Your turn",
   },
   de: {
     you: "du",
@@ -60,11 +77,28 @@ const PAGE = {
     end_stall: "Die Partie endete, weil ein Spieler nicht rechtzeitig weitergemacht hat.",
     end_outage: "Die Partie wurde abgebrochen, weil der Server ausgefallen war, während die Uhr lief. Sie wird nicht gewertet.",
     end_no_start: "Die Partie wurde abgebrochen, weil ein Spieler seinen ersten Zug nicht rechtzeitig gemacht hat. Sie wird nicht gewertet.",
+    end_adjudicated: "Das Ergebnis dieser Partie wurde von einem Betreiber entschieden.",
     placing: "{place}. {name}",
+    shared: "geteilt",
     score: "Ergebnis {score}",
+    rating_change: "Wertung {before} → {after} ({delta})",
+    forfeit_resign: "{name} hat aufgegeben.",
+    forfeit_time_loss: "{name} hat die Zeit überschritten.",
+    forfeit_stall: "{name} hat nicht rechtzeitig weitergemacht.",
+    tag_resign: "aufgegeben",
+    tag_time_loss: "Zeit überschritten",
+    tag_stall: "nicht weitergemacht",
     rated: "Diese Partie wird gewertet.",
     unrated: "Diese Partie wird nicht gewertet.",
     seat: "Platz {n}",
+    rematch_none: "Noch einmal mit denselben Spielern und Einstellungen?",
+    rematch_offered_you: "Du hast eine Revanche angeboten. Warte auf {names}…",
+    rematch_offered_other: "{names} bietet eine Revanche an.",
+    rematch_declined: "{name} hat die Revanche abgelehnt.",
+    rematch_started: "Die Revanche hat begonnen.",
+    rematch_accept: "Revanche annehmen",
+    rematch: "Revanche",
+    your_turn_title: "▶ Du bist am Zug",
   },
 };
 
@@ -72,6 +106,9 @@ const root = document.getElementById("match");
 const lang = root.dataset.lang === "de" || root.dataset.lang === "en" ? root.dataset.lang : pageLang();
 const pt = makeTranslator(PAGE, lang);
 const yourSeats = JSON.parse(document.getElementById("your-seats")?.textContent || "[]").map(Number);
+const aiLevels = JSON.parse(document.getElementById("ai-levels")?.textContent || "{}");
+const pageUrls = JSON.parse(document.getElementById("page-urls")?.textContent || "{}");
+const matchId = Number(root.dataset.matchId);
 
 const playersEl = root.querySelector(".players");
 const clockStatusEl = root.querySelector(".clock-status");
@@ -89,6 +126,7 @@ const client = createLiveClient({
   wsPath: root.dataset.wsPath,
   onState: (stateBySeat, lastState) => {
     renderMatch(lastState);
+    markTurn(stateBySeat);
     board?.update(stateBySeat, lastState);
   },
   onError: (err) => toaster.show(err.message || err.code),
@@ -123,7 +161,11 @@ function buildPlayers(match) {
     name.append(strong);
     const tags = [];
     if (yourSeats.includes(s.seat)) tags.push(pt("you"));
-    if (s.is_ai) tags.push(s.ai_level != null ? `${pt("computer")}, ${pt("level", { level: s.ai_level })}` : pt("computer"));
+    if (s.is_ai) {
+      const level = s.ai_level != null ? aiLevels[s.ai_level]?.label || s.ai_level : null;
+      tags.push(level ? `${pt("computer")}, ${pt("level", { level })}` : pt("computer"));
+      if (s.ai_level != null && aiLevels[s.ai_level]) name.title = aiLevels[s.ai_level].description;
+    }
     if (tags.length) {
       const tag = document.createElement("span");
       tag.className = "muted";
@@ -210,6 +252,149 @@ if (resignBox) {
 
 // ── final result ────────────────────────────────────────────────────────────────────────────────
 const resultEl = root.querySelector("[data-role=result]");
+let after = null; // /match/<id>/after/: rating changes, who forfeited, rematch, new game
+
+function csrfToken() {
+  try {
+    return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+  } catch {
+    return "";
+  }
+}
+
+async function loadAfter() {
+  if (!pageUrls.after) return null;
+  try {
+    const response = await fetch(pageUrls.after, { headers: { Accept: "application/json" } });
+    if (response.ok) after = await response.json();
+  } catch {
+    // The result screen still shows the final state without the extras.
+  }
+  return after;
+}
+
+function signed(delta) {
+  const rounded = Math.round(delta);
+  return rounded > 0 ? `+${rounded}` : rounded < 0 ? `−${Math.abs(rounded)}` : "±0";
+}
+
+function renderResultList(match) {
+  const list = resultEl.querySelector("[data-role=result-list]");
+  const rows = [...(match.result || [])].sort((a, b) => (a.placing ?? 99) - (b.placing ?? 99) || a.seat - b.seat);
+  const count = {};
+  for (const r of rows) count[r.placing] = (count[r.placing] || 0) + 1;
+  const changes = Object.fromEntries((after?.rating_changes || []).map((c) => [c.seat, c]));
+  const forfeit = after?.forfeit;
+  // A score means something only when the match was played out (a forfeit ends it mid-game).
+  const scores = match.end_reason === "normal";
+  list.replaceChildren(
+    ...rows.map((r) => {
+      const li = document.createElement("li");
+      li.dataset.seat = r.seat;
+      li.dataset.testid = `result-seat-${r.seat}`;
+      let text = pt("placing", { place: r.placing, name: seatName(match, r.seat) });
+      if (count[r.placing] > 1) text += ` (${pt("shared")})`;
+      if (yourSeats.includes(r.seat)) text += ` (${pt("you")})`;
+      if (forfeit && forfeit.seat === r.seat) text += ` · ${pt(`tag_${forfeit.kind}`)}`;
+      if (scores && r.score !== undefined && r.score !== null) text += ` · ${pt("score", { score: r.score })}`;
+      li.textContent = text;
+      const change = changes[r.seat];
+      if (change) {
+        const span = document.createElement("span");
+        span.className = `rating-change ${change.delta > 0 ? "up" : change.delta < 0 ? "down" : ""}`;
+        span.dataset.testid = `rating-change-${r.seat}`;
+        span.textContent = ` · ${pt("rating_change", { before: change.before, after: change.after, delta: signed(change.delta) })}`;
+        li.append(span);
+      }
+      if (r.placing === 1) li.className = "winner";
+      return li;
+    }),
+  );
+}
+
+// An operator's reason is stored once in every interface language, "English / Deutsch"
+// (operations.reasons): the reader gets their own.
+function readerLanguagePart(text) {
+  const parts = text.split(" / ");
+  return parts.length === 2 ? parts[lang === "de" ? 1 : 0] : text;
+}
+
+function renderReason(match) {
+  const parts = [match.end_reason ? pt(`end_${match.end_reason}`) : ""];
+  const forfeit = after?.forfeit;
+  if (forfeit) parts.push(pt(`forfeit_${forfeit.kind}`, { name: seatName(match, forfeit.seat) }));
+  parts.push(readerLanguagePart(match.abort_reason || ""));
+  resultEl.querySelector("[data-role=result-reason]").textContent = parts.filter(Boolean).join(" ");
+}
+
+function renderRematch() {
+  const box = resultEl.querySelector("[data-role=rematch]");
+  const status = after?.rematch;
+  if (!status || !status.available) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const text = box.querySelector("[data-role=rematch-status]");
+  const offer = box.querySelector("[data-role=rematch-offer]");
+  const decline = box.querySelector("[data-role=rematch-decline]");
+  const go = box.querySelector("[data-role=rematch-go]");
+  offer.hidden = decline.hidden = go.hidden = true;
+  if (status.state === "started") {
+    text.textContent = pt("rematch_started");
+    go.href = status.new_match_url;
+    go.hidden = false;
+  } else if (status.state === "declined") {
+    text.textContent = pt("rematch_declined", { name: status.declined_by });
+  } else if (status.state === "offered" && status.you_accepted) {
+    text.textContent = pt("rematch_offered_you", { names: status.waiting_for.join(", ") });
+  } else if (status.state === "offered") {
+    text.textContent = pt("rematch_offered_other", { names: status.accepted_by.join(", ") });
+    offer.textContent = pt("rematch_accept");
+    offer.hidden = decline.hidden = false;
+  } else {
+    text.textContent = pt("rematch_none");
+    offer.textContent = pt("rematch");
+    offer.hidden = false;
+  }
+}
+
+async function postRematch(url) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { Accept: "application/json", "X-CSRFToken": csrfToken() },
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    toaster.show(body.detail || String(response.status));
+    return;
+  }
+  if (after) after.rematch = body;
+  if (body.state === "started" && body.new_match_url) {
+    location.assign(body.new_match_url);
+    return;
+  }
+  renderRematch();
+}
+
+function renderNewGame() {
+  const action = after?.new_game;
+  const form = resultEl.querySelector("[data-role=new-game-form]");
+  const link = resultEl.querySelector("[data-role=new-game-link]");
+  if (form) form.hidden = true;
+  link.hidden = true;
+  if (!action) return;
+  if (action.kind === "play_ai" && form) {
+    form.action = action.url;
+    form.querySelector("input[name=game]").value = action.game;
+    form.querySelector("input[name=level]").value = action.level;
+    form.hidden = false;
+  } else {
+    link.href = action.url;
+    link.hidden = false;
+  }
+}
+
 function renderResult(match) {
   if (!resultEl) return;
   const over = match.status === "finished" || match.status === "aborted";
@@ -222,32 +407,57 @@ function renderResult(match) {
   resultShownFor = key;
   resultEl.querySelector("[data-role=result-title]").textContent =
     match.status === "aborted" ? pt("result_aborted") : pt("result_over");
-  const reason = match.end_reason ? pt(`end_${match.end_reason}`) : "";
-  resultEl.querySelector("[data-role=result-reason]").textContent =
-    [reason, match.abort_reason].filter(Boolean).join(" ");
-  const list = resultEl.querySelector("[data-role=result-list]");
-  list.replaceChildren(
-    ...[...(match.result || [])]
-      .sort((a, b) => (a.placing ?? 99) - (b.placing ?? 99))
-      .map((r) => {
-        const li = document.createElement("li");
-        li.dataset.seat = r.seat;
-        let text = pt("placing", { place: r.placing, name: seatName(match, r.seat) });
-        if (yourSeats.includes(r.seat)) text += ` (${pt("you")})`;
-        if (r.score !== undefined && r.score !== null) text += ` · ${pt("score", { score: r.score })}`;
-        li.textContent = text;
-        if (r.placing === 1) li.className = "winner";
-        return li;
-      }),
-  );
+  renderReason(match);
+  renderResultList(match);
   resultEl.querySelector("[data-role=result-rated]").textContent =
     match.rated && match.status !== "aborted" ? pt("rated") : pt("unrated");
   resultEl.hidden = false;
   resultEl.focus();
+  loadAfter().then(() => {
+    renderReason(match);
+    renderResultList(match);
+    renderRematch();
+    renderNewGame();
+  });
 }
 resultEl?.querySelector("[data-role=result-close]").addEventListener("click", () => {
   resultEl.hidden = true;
   boardEl.focus?.();
+});
+resultEl?.querySelector("[data-role=rematch-offer]").addEventListener("click", () => {
+  if (after?.rematch) postRematch(after.rematch.offer_url);
+});
+resultEl?.querySelector("[data-role=rematch-decline]").addEventListener("click", () => {
+  if (after?.rematch) postRematch(after.rematch.decline_url);
+});
+
+// Notifications about this very match (notify.js): the result screen answers them itself.
+window.addEventListener("site-notify", (event) => {
+  const notice = event.detail;
+  if (notice.kind === "rematch_started" && notice.previous_match_id === matchId) {
+    event.preventDefault();
+    location.assign(notice.url);
+  } else if ((notice.kind === "rematch_offered" || notice.kind === "rematch_declined") && notice.match_id === matchId) {
+    event.preventDefault();
+    loadAfter().then(renderRematch);
+  } else if (notice.match_id === matchId) {
+    event.preventDefault(); // "your turn" here: this page shows it already
+  }
+});
+
+// ── the tab's title says when it is your turn while you look elsewhere ───────────────────────────
+const baseTitle = document.title;
+let myTurn = false;
+function markTurn(stateBySeat) {
+  myTurn = yourSeats.some((seat) => {
+    const state = stateBySeat[seat];
+    return state && state.match?.status === "running" && (state.legal || []).length > 0;
+  });
+  document.title = myTurn && document.hidden ? `${pt("your_turn_title")} · ${baseTitle}` : baseTitle;
+}
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden) document.title = baseTitle;
+  else if (myTurn) document.title = `${pt("your_turn_title")} · ${baseTitle}`;
 });
 
 // ── rules help: a side panel; it never pauses anything ──────────────────────────────────────────

@@ -12,7 +12,7 @@ import { seatLayout } from "./seats.js";
 // The words both shedding boards use (a board's own DICT adds to them).
 const SHEDDING_WORDS = {
   en: {
-    your_hand: "Your cards", passed_badge: "passed", on_table: "★ on the table", cards_left: "{n} cards",
+    your_hand: "Your cards", passed_badge: "passed", on_table: "★ on the table", cards_left: { one: "{n} card", other: "{n} cards" },
     table_by: "{name} played {combo}", passes: "{n} pass(es) since",
     your_turn_nothing: "Your turn: nothing beats {combo}. Pass.", over: "The deal is over.", play: "Play", pass: "Pass",
     hint: "Hint", clear: "Clear", selection_ok: "Ready to play: {combo}.",
@@ -26,7 +26,7 @@ const SHEDDING_WORDS = {
     kind_pair_run: "a run of {n} pairs", kind_bomb: "a bomb",
   },
   de: {
-    your_hand: "Deine Karten", passed_badge: "gepasst", on_table: "★ liegt auf dem Tisch", cards_left: "{n} Karten",
+    your_hand: "Deine Karten", passed_badge: "gepasst", on_table: "★ liegt auf dem Tisch", cards_left: { one: "{n} Karte", other: "{n} Karten" },
     table_by: "{name} spielte {combo}", passes: "{n} Mal gepasst seitdem",
     your_turn_nothing: "Du bist dran: nichts schlägt {combo}. Passe.", over: "Das Spiel ist beendet.", play: "Spielen",
     pass: "Passen", hint: "Tipp", clear: "Abwählen", selection_ok: "Bereit: {combo}.",

@@ -1,0 +1,50 @@
+// The lobby's forms (templates/lobby/index.html): each form's level list, seat range and modes
+// follow its chosen game; the chosen computer level's one-line description is shown under it.
+
+function syncForm(form, gameChanged) {
+  const gameSelect = form.querySelector("[data-role=game-select]");
+  const levelSelect = form.querySelector("[data-role=level-select]");
+  const levelHelp = form.querySelector("[data-role=level-description]");
+  const passAndPlay = form.querySelector("[data-role=pass-and-play]");
+  const seatsInput = form.querySelector("[data-role=seats-input]");
+  const aiSeatsInput = form.querySelector("[data-role=ai-seats-input]");
+  const option = gameSelect.selectedOptions[0];
+  if (!option) return;
+  const counts = (option.dataset.seatCounts || "").split(" ").filter(Boolean).map(Number);
+  if (levelSelect) {
+    let preferred = null;
+    for (const group of levelSelect.querySelectorAll("optgroup")) {
+      const mine = group.dataset.game === gameSelect.value;
+      group.hidden = !mine;
+      group.disabled = !mine;
+      if (mine && !preferred) preferred = group.querySelector("option[data-default]") || group.querySelector("option");
+    }
+    const current = levelSelect.selectedOptions[0];
+    // A newly chosen game starts at its newcomer's level (live.ai_players.default_level).
+    if (preferred && (gameChanged || !current || current.parentElement.disabled)) preferred.selected = true;
+    if (levelHelp) levelHelp.textContent = levelSelect.selectedOptions[0]?.dataset.description || "";
+  }
+  if (passAndPlay) {
+    const twoSeats = counts.includes(2);
+    passAndPlay.hidden = !twoSeats;
+    const radio = passAndPlay.querySelector("input");
+    radio.disabled = !twoSeats;
+    if (!twoSeats && radio.checked) form.querySelector("input[name=mode][value=ai]").checked = true;
+  }
+  if (seatsInput && counts.length) {
+    seatsInput.min = Math.min(...counts);
+    seatsInput.max = Math.max(...counts);
+    if (!counts.includes(Number(seatsInput.value))) seatsInput.value = counts[0];
+  }
+  if (aiSeatsInput && seatsInput) {
+    aiSeatsInput.max = Math.max(0, Number(seatsInput.value) - 1);
+    if (Number(aiSeatsInput.value) > Number(aiSeatsInput.max)) aiSeatsInput.value = aiSeatsInput.max;
+  }
+}
+
+for (const form of document.querySelectorAll("form.game-form")) {
+  form.querySelector("[data-role=game-select]").addEventListener("change", () => syncForm(form, true));
+  form.querySelector("[data-role=seats-input]")?.addEventListener("change", () => syncForm(form, false));
+  form.querySelector("[data-role=level-select]")?.addEventListener("change", () => syncForm(form, false));
+  syncForm(form, false);
+}

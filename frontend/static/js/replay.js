@@ -1,0 +1,214 @@
+// The replay page (templates/live/replay.html): a finished match step by step, drawn by the game's
+// own board module (read-only: nothing is legal), one seat's view at a time or the spectators'.
+// Steps come from /match/<id>/replay/steps.json a page at a time; the move list and the deals from
+// /match/<id>/replay/index.json. Keys: ← → step, Home End jump.
+import { formatMs, t as sharedT } from "./live-client.js";
+import { makeTranslator, pageLang } from "../kit/i18n.js";
+
+const WORDS = {
+  en: {
+    position: "Step {n} of {total}",
+    start: "Start",
+    deal: "Deal {n}",
+    spectator: "Spectators (public view)",
+    seat_view: "{name}'s cards",
+    delay: "delay",
+    move: "{name}: {what}",
+    server: "the server",
+    kind_resign: "resigned",
+    kind_time_loss: "lost on time",
+    kind_stall: "did not continue in time",
+    kind_abort: "match aborted",
+    failed: "The replay could not be loaded.",
+  },
+  de: {
+    position: "Schritt {n} von {total}",
+    start: "Anfang",
+    deal: "Geben {n}",
+    spectator: "Zuschauer (öffentliche Sicht)",
+    seat_view: "Karten von {name}",
+    delay: "Verzögerung",
+    move: "{name}: {what}",
+    server: "der Server",
+    kind_resign: "hat aufgegeben",
+    kind_time_loss: "hat die Zeit überschritten",
+    kind_stall: "hat nicht rechtzeitig weitergemacht",
+    kind_abort: "Partie abgebrochen",
+    failed: "Die Wiederholung konnte nicht geladen werden.",
+  },
+};
+
+const root = document.getElementById("replay");
+const lang = root.dataset.lang === "de" || root.dataset.lang === "en" ? root.dataset.lang : pageLang();
+const tr = makeTranslator(WORDS, lang);
+const urls = JSON.parse(document.getElementById("replay-urls").textContent);
+const boardEl = root.querySelector("#board");
+const positionEl = root.querySelector("[data-testid=replay-position]");
+const dealSelect = root.querySelector("[data-testid=replay-deal]");
+const viewSelect = root.querySelector("[data-testid=replay-view]");
+const movesEl = root.querySelector("[data-testid=replay-moves]");
+const clocksEl = root.querySelector("[data-testid=replay-clocks]");
+
+let index = null;
+const pages = new Map(); // page number -> Promise of its steps
+let step = 0;
+let view = "spectator";
+let board = null;
+let boardModule = null;
+
+function pageOf(n) {
+  return Math.floor(n / index.page);
+}
+
+function loadPage(p) {
+  if (!pages.has(p)) {
+    const from = p * index.page;
+    pages.set(
+      p,
+      fetch(`${urls.steps}?from=${from}&to=${from + index.page}`)
+        .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+        .then((body) => body.steps),
+    );
+  }
+  return pages.get(p);
+}
+
+async function frameAt(n) {
+  const steps = await loadPage(pageOf(n));
+  return steps[n - pageOf(n) * index.page];
+}
+
+function actionText(action) {
+  if (!action) return "";
+  const parts = [action.kind];
+  for (const [key, value] of Object.entries(action)) {
+    if (key !== "kind") parts.push(Array.isArray(value) ? value.join(" ") : typeof value === "object" ? JSON.stringify(value) : String(value));
+  }
+  return parts.join(" ");
+}
+
+function moveText(m) {
+  const name = m.name ?? tr("server");
+  const what = m.kind === "action" || (m.kind === "stall" && m.action) ? actionText(m.action) : tr(`kind_${m.kind}`);
+  return tr("move", { name, what });
+}
+
+function buildIndex() {
+  movesEl.replaceChildren(
+    ...index.moves.map((m) => {
+      const li = document.createElement("li");
+      li.value = m.step;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "link-button";
+      b.dataset.step = m.step;
+      b.dataset.testid = "replay-move";
+      b.textContent = moveText(m);
+      b.addEventListener("click", () => go(m.step));
+      li.append(b);
+      return li;
+    }),
+  );
+  dealSelect.replaceChildren(
+    ...index.deals.map((d) => {
+      const o = document.createElement("option");
+      o.value = d.step;
+      o.textContent = tr("deal", { n: d.deal });
+      return o;
+    }),
+  );
+  viewSelect.replaceChildren(
+    ...[{ key: "spectator", text: tr("spectator") }, ...index.seats.map((s) => ({ key: String(s.seat), text: tr("seat_view", { name: s.name }) }))].map(
+      ({ key, text }) => {
+        const o = document.createElement("option");
+        o.value = key;
+        o.textContent = text;
+        return o;
+      },
+    ),
+  );
+}
+
+function mountBoard() {
+  board?.destroy?.();
+  boardEl.replaceChildren();
+  const seats = view === "spectator" ? [] : [Number(view)];
+  const client = { send: () => null, resign: () => false, resync: () => {}, serverNow: () => Date.now() };
+  board = boardModule.mount(boardEl, { client, seats, lang, t: sharedT });
+}
+
+function renderClocks(frame) {
+  const clock = frame.clock || {};
+  clocksEl.replaceChildren(
+    ...index.seats.map((s) => {
+      const c = clock.seats?.[s.seat] || {};
+      const div = document.createElement("div");
+      div.className = "player";
+      div.dataset.testid = `replay-clock-${s.seat}`;
+      div.classList.toggle("is-active", Boolean(clock.running && (clock.active || []).includes(s.seat)));
+      div.textContent = `${s.name}: ${formatMs(c.bank_ms ?? 0)}${c.delay_ms ? ` (+${formatMs(c.delay_ms)} ${tr("delay")})` : ""}`;
+      return div;
+    }),
+  );
+}
+
+async function render() {
+  const data = await frameAt(step);
+  const frame = data.frames[view];
+  const bySeat = view === "spectator" ? { spectator: frame } : { [view]: frame };
+  board.update(bySeat, frame);
+  renderClocks(frame);
+  positionEl.textContent = step === 0 ? `${tr("position", { n: 0, total: index.steps - 1 })} · ${tr("start")}` : tr("position", { n: step, total: index.steps - 1 });
+  positionEl.dataset.step = String(step);
+  dealSelect.value = String([...index.deals].reverse().find((d) => d.step <= step)?.step ?? 0);
+  for (const b of movesEl.querySelectorAll("button")) {
+    const on = Number(b.dataset.step) === step;
+    b.toggleAttribute("aria-current", on);
+    if (on) b.scrollIntoView({ block: "nearest" });
+  }
+  // Fetch the next page before it is needed.
+  if (step + 1 < index.steps) loadPage(pageOf(Math.min(step + index.page / 2, index.steps - 1)));
+}
+
+function go(n) {
+  step = Math.max(0, Math.min(index.steps - 1, n));
+  render().catch(fail);
+}
+
+function fail(err) {
+  console.error(err);
+  const p = document.createElement("p");
+  p.className = "board-error";
+  p.textContent = tr("failed");
+  boardEl.replaceChildren(p);
+}
+
+root.querySelector("[data-testid=replay-first]").addEventListener("click", () => go(0));
+root.querySelector("[data-testid=replay-prev]").addEventListener("click", () => go(step - 1));
+root.querySelector("[data-testid=replay-next]").addEventListener("click", () => go(step + 1));
+root.querySelector("[data-testid=replay-last]").addEventListener("click", () => go(index.steps - 1));
+dealSelect.addEventListener("change", () => go(Number(dealSelect.value)));
+viewSelect.addEventListener("change", () => {
+  view = viewSelect.value;
+  mountBoard();
+  render().catch(fail);
+});
+document.addEventListener("keydown", (e) => {
+  if (!index || e.target.closest?.("input, textarea, select, [contenteditable]") || e.ctrlKey || e.metaKey || e.altKey) return;
+  const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: index.steps - 1 }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  go(to);
+});
+
+try {
+  const response = await fetch(urls.index);
+  if (!response.ok) throw new Error(String(response.status));
+  index = await response.json();
+  buildIndex();
+  boardModule = await import(root.dataset.boardModule);
+  mountBoard();
+  go(0);
+} catch (err) {
+  fail(err);
+}

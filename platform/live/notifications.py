@@ -1,0 +1,120 @@
+"""Telling a player, wherever they are on the site, that something wants them: their table filled,
+a queue match was made, a rematch was offered or started, it is their turn in a match they are not
+looking at.  docs/protocol.md "Notifications" documents the socket and its messages.
+
+Every open page of a logged-in user holds one ``/ws/notify/`` socket (``live.notify_socket``); it
+is a member of the user's notification group (what :func:`notify_users` sends to), of the queue's
+group for that user (the queue's ``matched`` message) and of the user's seat groups in their running
+matches (a ``state`` frame whose ``legal`` is not empty means "your turn").  The browser shows a
+banner with a link, marks the page title and plays a sound if the player asked for one
+(``frontend/static/js/notify.js``).
+
+Sends happen after the transaction commits, like every event of the platform: a player is told
+about a match only once it really exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.urls import reverse
+
+from games.registry import all_games
+
+from .models import Match, MatchStatus, Seat
+
+RUNNING_MATCHES_WATCHED = 20
+"""How many of a user's running matches one notification socket follows for "your turn"."""
+
+
+def notification_group(user_id: int) -> str:
+    return f"notify-user-{user_id}"
+
+
+def game_title(slug: str) -> str:
+    game = all_games().get(slug)
+    return game.title if game is not None else slug
+
+
+def match_notice(match_id: int, game: str, kind: str, **extra: Any) -> dict[str, Any]:
+    """One notification about a match: what happened (``kind``) and where to go."""
+    return {
+        "type": "notify",
+        "kind": kind,
+        "match_id": match_id,
+        "game": game,
+        "game_title": game_title(game),
+        "url": reverse("live:match", args=[match_id]),
+        **extra,
+    }
+
+
+def notify_users(*, user_ids: Iterable[int], payload: dict[str, Any]) -> None:
+    """Send ``payload`` to every open page of each user once the current transaction commits
+    (at once outside one).  A user with no page open is simply not told."""
+    targets = sorted(set(user_ids))
+    if not targets:
+        return
+
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is None:
+            return
+        async_to_sync(_send_all)(layer, targets, payload)
+
+    transaction.on_commit(send)
+
+
+async def _send_all(layer: Any, user_ids: list[int], payload: dict[str, Any]) -> None:
+    for user_id in user_ids:
+        await layer.group_send(
+            notification_group(user_id), {"type": "notify.event", "payload": payload}
+        )
+
+
+# --- reads for the socket -------------------------------------------------------------------------
+
+
+def running_seats(*, user_id: int) -> list[dict[str, Any]]:
+    """The user's seats in their running matches (newest first), each with whether it must act
+    now: what a notification socket follows, and what it tells a page that just opened."""
+    rows = (
+        Seat.objects.filter(user_id=user_id, match__status=MatchStatus.RUNNING)
+        .select_related("match")
+        .order_by("-match_id", "seat")[: RUNNING_MATCHES_WATCHED * 2]
+    )
+    out = []
+    states: dict[int, Any] = {}
+    for seat in rows:
+        match = seat.match
+        game = all_games().get(match.game)
+        if game is None:
+            continue
+        if match.pk not in states:
+            if len(states) >= RUNNING_MATCHES_WATCHED:
+                break
+            states[match.pk] = game.state_from_json(match.state)
+        pending = {d.seat for d in states[match.pk].pending()}
+        out.append(
+            {
+                "match_id": match.pk,
+                "seat": seat.seat,
+                "game": match.game,
+                "to_act": seat.seat in pending,
+            }
+        )
+    return out
+
+
+def seats_in_match(*, match_id: int, user_id: int) -> list[dict[str, Any]]:
+    """The user's seats in one match (a notification names the match; the socket then follows
+    it for "your turn")."""
+    match = Match.objects.filter(pk=match_id).values_list("game", "status").first()
+    if match is None or match[1] != MatchStatus.RUNNING:
+        return []
+    seats = Seat.objects.filter(match_id=match_id, user_id=user_id).values_list("seat", flat=True)
+    return [{"match_id": match_id, "seat": s, "game": match[0], "to_act": False} for s in seats]
