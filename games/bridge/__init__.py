@@ -6,7 +6,8 @@ Modules: ``calls`` (the auction's rules), ``actions`` (actions and their JSON), 
 vulnerability, the deal and ``options["deals"]``), ``tricks`` (following suit, trick winners),
 ``scoring`` (the score breakdown), ``state`` (the deal), ``declaration`` (``GAME``); the robots:
 ``hands`` (hand evaluation), ``bidding`` (the bidding system), ``solver`` (double-dummy play),
-``play`` (card play from a seat's view), ``bots`` (AI levels).
+``play`` (card play from a seat's view), ``bots`` (AI levels); beyond the deal: ``pbn`` (PBN
+export) and ``duplicate`` (duplicate scoring).
 """
 
 from games.bridge.declaration import GAME

@@ -6,6 +6,8 @@
 * ``{"kind": "double"}``, ``{"kind": "redouble"}``.
 * ``{"kind": "play", "card": "QH"}`` — play a card (the declarer also plays the dummy's cards with
   it: the engine knows whose hand is to play).
+* ``{"kind": "claim", "tricks": 3}`` — the declarer claims: its side will take 3 of the remaining
+  tricks (the engine accepts it when double-dummy play agrees, see :mod:`games.bridge.state`).
 
 Cards are written as :mod:`games.cards.notation` writes them (``"10H"``, ``"AS"``).
 """
@@ -52,7 +54,15 @@ class Play:
     card: int
 
 
-Action = Pass | Bid | Double | Redouble | Play
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The declarer claims ``tricks`` (0..13) of the remaining tricks for its side (the rest go
+    to the defenders)."""
+
+    tricks: int
+
+
+Action = Pass | Bid | Double | Redouble | Play | Claim
 Call = Pass | Bid | Double | Redouble
 
 _FIELDS: Final = {
@@ -61,6 +71,7 @@ _FIELDS: Final = {
     "redouble": {"kind"},
     "bid": {"kind", "level", "strain"},
     "play": {"kind", "card"},
+    "claim": {"kind", "tricks"},
 }
 
 
@@ -69,6 +80,8 @@ def encode_action(action: Action) -> JSON:
         return {"kind": "bid", "level": action.level, "strain": STRAINS[action.strain]}
     if isinstance(action, Play):
         return {"kind": "play", "card": NAMES[action.card]}
+    if isinstance(action, Claim):
+        return {"kind": "claim", "tricks": action.tricks}
     if isinstance(action, Double):
         return {"kind": "double"}
     if isinstance(action, Redouble):
@@ -82,7 +95,9 @@ def decode_action(raw: JSON) -> Action:
         raise MalformedAction("an action is a JSON object with a 'kind'")
     kind = raw.get("kind")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise MalformedAction("an action's 'kind' is 'pass', 'bid', 'double', 'redouble' or 'play'")
+        raise MalformedAction(
+            "an action's 'kind' is 'pass', 'bid', 'double', 'redouble', 'play' or 'claim'"
+        )
     if set(raw) != _FIELDS[kind]:
         raise MalformedAction(f"a {kind} action has exactly the fields {sorted(_FIELDS[kind])}")
     if kind == "pass":
@@ -96,6 +111,11 @@ def decode_action(raw: JSON) -> Action:
         if not isinstance(name, str) or CARDS.get(name, DECK_SIZE) >= DECK_SIZE:
             raise MalformedAction('a card is named like "3H", "10S" or "AD"')
         return Play(CARDS[name])
+    if kind == "claim":
+        tricks = raw["tricks"]
+        if type(tricks) is not int or not 0 <= tricks <= 13:
+            raise MalformedAction("a claim's 'tricks' is a number from 0 to 13")
+        return Claim(tricks)
     level, strain = raw["level"], raw["strain"]
     if type(level) is not int or not 1 <= level <= 7:
         raise MalformedAction("'level' is a number from 1 to 7")
@@ -118,6 +138,8 @@ def valid_shape(action: object) -> bool:
         )
     if isinstance(action, Play):
         return type(action.card) is int and 0 <= action.card < DECK_SIZE
+    if isinstance(action, Claim):
+        return type(action.tricks) is int and 0 <= action.tricks <= 13
     return False
 
 

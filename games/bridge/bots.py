@@ -2,6 +2,10 @@
 own seat's view (its hand, the dummy once shown, the auction and the cards played) and the legal
 list it is handed.
 
+Robots never claim (:class:`~games.bridge.actions.Claim` is offered to the declarer, but a robot
+plays its cards out: a claim decided on sampled hands could be refused, and one decided on the
+real hands would use cards the robot cannot see).
+
 * ``random`` — any legal call or card.
 * ``greedy`` — bids the natural system of :mod:`games.bridge.bidding` and plays like a sound club
   player (:func:`games.bridge.play.club_card`: opening leads by the usual rules, second hand low,
@@ -20,7 +24,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from games.bridge.actions import Action, Pass, Play, call_action
+from games.bridge.actions import Action, Claim, Pass, Play, call_action
 from games.bridge.bidding import choose_call
 from games.bridge.play import call_of, club_card, read_view, sampled_card
 from games.cards.notation import CARDS
@@ -30,12 +34,12 @@ EXPERT_BUDGET: Final = 48
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions."""
+    """Picks uniformly among the legal calls and cards (never a claim)."""
 
     def choose(
         self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
     ) -> Action:
-        return rng.choice(list(legal))
+        return rng.choice([a for a in legal if not isinstance(a, Claim)])
 
 
 def _bid(view: Mapping[str, JSON], legal: Sequence[Action]) -> Action:
@@ -57,6 +61,8 @@ class GreedyBot:
         if view["phase"] == "auction":
             return _bid(view, legal)
         cards = [a.card for a in legal if isinstance(a, Play)]
+        if len(cards) == 1:
+            return Play(cards[0])
         return Play(club_card(read_view(view), cards))
 
 
@@ -74,5 +80,7 @@ class ExpertBot:
         if view["phase"] == "auction":
             return _bid(view, legal)
         cards = [a.card for a in legal if isinstance(a, Play)]
+        if len(cards) == 1:
+            return Play(cards[0])
         work = budget if budget > 0 else self.DEFAULT_BUDGET
         return Play(sampled_card(read_view(view), cards, rng, work))

@@ -123,6 +123,22 @@ class Solver:
         value = self._search(list(hands), leader, list(trick), 0, remaining + 1)
         return value if side == 0 else remaining - value
 
+    def at_least(
+        self, hands: Sequence[int], leader: int, trick: Sequence[int], side: int, wanted: int
+    ) -> bool:
+        """Whether ``side`` takes at least ``wanted`` tricks from here on (the current trick
+        included) with best play by both sides: one null-window search, cheaper than
+        :meth:`tricks` because it only has to decide the question."""
+        remaining = bin(hands[leader]).count("1") + (1 if trick else 0)
+        if wanted <= 0:
+            return True
+        if wanted > remaining:
+            return False
+        # North–South's threshold: side 0 needs ns >= wanted; side 1 needs ns <= remaining - wanted.
+        need = wanted if side == 0 else remaining - wanted + 1
+        value = self._search(list(hands), leader, list(trick), need - 1, need)
+        return value >= need if side == 0 else value < need
+
     def _search(
         self, hands: list[int], leader: int, trick: list[int], alpha: int, beta: int
     ) -> int:
@@ -134,6 +150,11 @@ class Solver:
         if n == 0:
             left = bin(hands[leader]).count("1")
             if left == 0:
+                return 0
+            # North–South take between 0 and ``left`` tricks: a window beyond that is settled.
+            if left <= alpha:
+                return left
+            if beta <= 0:
                 return 0
             key = (hands[0], hands[1], hands[2], hands[3], leader)
             found = self.table.get(key)

@@ -7,6 +7,16 @@ opponent leads; the dummy's cards are public from the moment that opening lead i
 and from then on the declarer plays them: while the dummy's hand is to play, the *declarer's*
 seat is the one that must act (and is offered the dummy's cards).  The trick's winner leads to the
 next.  After 13 tricks, or a passed-out auction, the deal (and so the match) is over.
+
+Claims: whenever the declarer's side is to play a card, the declarer may claim ``n`` of the
+remaining tricks (:class:`~games.bridge.actions.Claim`).  The engine, which knows every hand, asks
+the double-dummy solver whether the declarer's side takes at least ``n`` of them against best
+defence from this position.  If so the claim is accepted: the play ends, ``n`` tricks go to the
+declarer's side and the rest to the defenders, and the deal is scored.  If not — or if the solver
+cannot settle it within :data:`CLAIM_SEARCH_LIMIT` positions (a deterministic bound, so a replay
+decides the same way) — the claim is *refused*: it stays in the record (an applied action with a
+``claim_refused`` event that names no card) and play continues from the same position.  After a
+refusal the declarer may not claim again until the trick in progress is finished.
 """
 
 from __future__ import annotations
@@ -16,10 +26,19 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from games.bridge import calls as auction
-from games.bridge.actions import Action, Play, call_action, call_code, call_json, valid_shape
+from games.bridge.actions import (
+    Action,
+    Claim,
+    Play,
+    call_action,
+    call_code,
+    call_json,
+    valid_shape,
+)
 from games.bridge.calls import NOTRUMP, STRAINS, Contract
 from games.bridge.deals import DEALER, SEATS, first_deal, hand_order, vulnerable
 from games.bridge.scoring import Score, score
+from games.bridge.solver import SearchLimit, Solver, mask_of
 from games.bridge.tricks import playable, winning_index
 from games.cards.notation import NAMES
 from games.cards.partnerships import forfeit_partnership, require_four_players
@@ -27,6 +46,9 @@ from games.core import JSON, Decision, Event, IllegalAction, MalformedAction, Se
 
 TRICKS: Final = 13
 SIDES: Final = ("ns", "ew")
+CLAIM_SEARCH_LIMIT: Final = 100_000
+"""Positions the solver may search to settle a claim (about half a second on one core); a claim
+it cannot settle within them is refused as not shown to be safe."""
 
 Phase = Literal["auction", "play", "over"]
 
@@ -84,6 +106,10 @@ class BridgeState:
     trick: list[int]
     """The cards played to the current trick, in order."""
     outcome: Score | None
+    claimed: int | None
+    """The tricks an accepted claim gave the declarer's side (None: no claim ended the play)."""
+    refused_claims: list[tuple[int, int]]
+    """Every refused claim: (tricks finished when it was made, tricks claimed)."""
 
     def __init__(self, seed: int, vulnerability: str, deal: tuple[tuple[int, ...], ...]) -> None:
         self.seed, self.vulnerability = seed, vulnerability
@@ -91,6 +117,7 @@ class BridgeState:
         self.hands = [list(h) for h in self.deal]
         self.calls, self.contract, self.phase = [], None, "auction"
         self.tricks, self.leader, self.trick, self.outcome = [], DEALER, [], None
+        self.claimed, self.refused_claims = None, []
 
     # ---- construction -------------------------------------------------------------------------
     @classmethod
@@ -110,6 +137,8 @@ class BridgeState:
         state.phase = data["phase"]
         state.tricks = [Trick(t[0], tuple(t[1]), t[2]) for t in data["tricks"]]
         state.leader, state.trick = data["leader"], list(data["trick"])
+        state.claimed = data.get("claimed")
+        state.refused_claims = [(r[0], r[1]) for r in data.get("refused_claims", [])]
         if state.phase == "over":
             state.outcome = state._score()
         return state
@@ -127,6 +156,8 @@ class BridgeState:
             "tricks": [[t.leader, list(t.cards), t.winner] for t in self.tricks],
             "leader": self.leader,
             "trick": list(self.trick),
+            "claimed": self.claimed,
+            "refused_claims": [list(r) for r in self.refused_claims],
         }
 
     # ---- who acts -----------------------------------------------------------------------------
@@ -162,7 +193,24 @@ class BridgeState:
             return []
         if self.phase == "auction":
             return [call_action(c) for c in auction.legal_calls(self.calls, DEALER)]
-        return [Play(c) for c in playable(self.hands[self.hand_to_play], self.trick)]
+        plays: list[Action] = [Play(c) for c in playable(self.hands[self.hand_to_play], self.trick)]
+        if self._may_claim(seat):
+            # One representative claim (all the remaining tricks); apply takes any 0..remaining.
+            plays.append(Claim(self.tricks_left))
+        return plays
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks not yet finished (the one in progress included)."""
+        return TRICKS - len(self.tricks)
+
+    def _may_claim(self, seat: int) -> bool:
+        """Whether ``seat`` (acting in the play) may claim now: the declarer, and not again in
+        the trick in which a claim was refused."""
+        c = self.contract
+        if self.phase != "play" or c is None or seat != c.declarer:
+            return False
+        return not self.refused_claims or self.refused_claims[-1][0] != len(self.tricks)
 
     # ---- applying -----------------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -175,10 +223,47 @@ class BridgeState:
         if self.phase == "auction":
             if isinstance(action, Play):
                 raise IllegalAction("auction_running", "cards are played after the auction")
+            if isinstance(action, Claim):
+                raise IllegalAction("auction_running", "claims are made during the play")
             return self._call(seat, call_code(action))
+        if isinstance(action, Claim):
+            return self._claim(seat, action.tricks)
         if not isinstance(action, Play):
             raise IllegalAction("auction_over", "the auction is over: play a card")
         return self._play(action.card)
+
+    def _claim(self, seat: int, tricks: int) -> list[Event]:
+        contract = self.contract
+        assert contract is not None
+        if seat != contract.declarer:
+            raise IllegalAction("declarer_claims_only", "only the declarer may claim")
+        left = self.tricks_left
+        if tricks > left:
+            raise IllegalAction("claim_too_many", f"only {left} tricks remain")
+        if not self._may_claim(seat):
+            raise IllegalAction(
+                "claim_once_per_trick", "a claim was refused in this trick: play a card"
+            )
+        data: dict[str, JSON] = {"seat": seat, "tricks": tricks, "remaining": left}
+        safe = self._claim_safe(contract, tricks)
+        if safe is not True:
+            self.refused_claims.append((len(self.tricks), tricks))
+            reason = "not_safe" if safe is False else "not_shown_safe"
+            return [Event("claim_refused", {**data, "reason": reason})]
+        self.claimed = tricks
+        self.phase = "over"
+        self.outcome = self._score()
+        return [Event("claim_accepted", data), self._over_event()]
+
+    def _claim_safe(self, contract: Contract, tricks: int) -> bool | None:
+        """Whether the declarer's side takes at least ``tricks`` of the remaining tricks with best
+        play by everybody (None: not settled within :data:`CLAIM_SEARCH_LIMIT` positions)."""
+        solver = Solver(contract.strain, limit=CLAIM_SEARCH_LIMIT)
+        hands = [mask_of(h) for h in self.hands]
+        try:
+            return solver.at_least(hands, self.leader, self.trick, contract.declarer % 2, tricks)
+        except SearchLimit:
+            return None
 
     def _call(self, seat: int, call: int) -> list[Event]:
         wrong = auction.why_illegal(self.calls, call, DEALER)
@@ -237,6 +322,10 @@ class BridgeState:
         won = [0, 0]
         for t in self.tricks:
             won[t.winner % 2] += 1
+        if self.claimed is not None and self.contract is not None:
+            side = self.contract.declarer % 2
+            won[side] += self.claimed
+            won[1 - side] += self.tricks_left - self.claimed
         return won
 
     def _score(self) -> Score | None:
@@ -262,6 +351,9 @@ class BridgeState:
             "vulnerable": None if c is None else vulnerable(self.vulnerability, c.declarer),
             "score": None if self.outcome is None else self.outcome.to_json(),
             "scores": dict(zip(SIDES, self.side_scores(), strict=True)),
+            "claimed": None
+            if self.claimed is None
+            else {"tricks": self.claimed, "remaining": self.tricks_left},
         }
 
     def _over_event(self) -> Event:

@@ -1,7 +1,8 @@
 // Bridge board: the four seats with compass names and vulnerability colours, the bidding box (only
 // legal calls enabled) and the auction, the contract and declarer, tricks won per side, the trick
 // on the table and the last trick, your hand and the dummy's once shown (the declarer plays from
-// it), the other hands as backs, and the score breakdown at the end with every hand shown.
+// it), the other hands as backs, the declarer's claim (a number of the remaining tricks, decided by
+// the server), and the score breakdown at the end with every hand shown.
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/bridge.md.
 import { el } from "../kit/dom.js";
@@ -65,7 +66,15 @@ const DICT = {
     side_scores: "North–South {ns} · East–West {ew}",
     all_hands: "The four hands",
     history: "Auction and play",
-    keys: "Keys: in the auction 1–7 then C/D/H/S/N bids, P passes, X doubles, R redoubles, Esc clears; in the play Tab or ←/→ move between playable cards, Enter plays; L shows the last trick; ? rules.",
+    claim: "Claim",
+    claim_label: "Claim tricks",
+    claim_count: "Tricks for your side (of {n} remaining)",
+    claim_help: "The claim is accepted if your side takes that many tricks whatever the defenders do; otherwise play continues.",
+    claim_accepted: "Claim accepted: {n} tricks",
+    claim_refused: "Claim not accepted — play continues",
+    claim_by: "{name} claims {n} of {r} tricks",
+    claimed: "Claimed: {n} of the last {r} tricks to the declarer",
+    keys: "Keys: in the auction 1–7 then C/D/H/S/N bids, P passes, X doubles, R redoubles, Esc clears; in the play Tab or ←/→ move between playable cards, Enter plays, C goes to the claim (declarer); L shows the last trick; ? rules.",
   },
   de: {
     board: "Bridgetisch",
@@ -120,7 +129,15 @@ const DICT = {
     side_scores: "Nord–Süd {ns} · Ost–West {ew}",
     all_hands: "Die vier Hände",
     history: "Reizung und Spiel",
-    keys: "Tasten: in der Reizung 1–7 und dann C/D/H/S/N bietet, P passt, X kontriert, R rekontriert, Esc verwirft; im Spiel wechseln Tab oder ←/→ zwischen spielbaren Karten, Enter spielt; L zeigt den letzten Stich; ? Regeln.",
+    claim: "Beanspruchen",
+    claim_label: "Stiche beanspruchen",
+    claim_count: "Stiche für deine Seite (von {n} verbleibenden)",
+    claim_help: "Der Anspruch gilt, wenn deine Seite so viele Stiche bei jeder Verteidigung macht; sonst wird weitergespielt.",
+    claim_accepted: "Anspruch angenommen: {n} Stiche",
+    claim_refused: "Anspruch nicht angenommen — es wird weitergespielt",
+    claim_by: "{name} beansprucht {n} von {r} Stichen",
+    claimed: "Beansprucht: {n} der letzten {r} Stiche für den Alleinspieler",
+    keys: "Tasten: in der Reizung 1–7 und dann C/D/H/S/N bietet, P passt, X kontriert, R rekontriert, Esc verwirft; im Spiel wechseln Tab oder ←/→ zwischen spielbaren Karten, Enter spielt, C führt zum Beanspruchen (Alleinspieler); L zeigt den letzten Stich; ? Regeln.",
   },
 };
 
@@ -140,6 +157,9 @@ export function mount(root, options) {
   const auctionBox = el("div", { class: "br-auction", "data-testid": "auction" });
   const hands = el("div", { class: "br-hands" });
   const scoreBox = el("div", { class: "br-score", "data-testid": "score-breakdown", hidden: true });
+  const claimBox = el("div", { class: "br-claim", "data-testid": "claim-box", role: "group", hidden: true });
+  const claimNote = el("p", { class: "br-claim-note", "data-testid": "claim-outcome", role: "status", "aria-live": "polite", hidden: true });
+  let claimCount = null; // the number picked for the claim, kept across redraws of the same trick
   let showLast = false;
   let pendingLevel = null;
   let current = null; // {f, view, legal} of the last draw, for the keys
@@ -160,6 +180,7 @@ export function mount(root, options) {
     renderBidding(f, view, legal);
     renderAuction(view);
     renderHands(f, view, legal);
+    renderClaim(f, view, legal);
     renderScore(view);
     fillLog(b.log, tr("history"), historyLines(view));
   }
@@ -176,6 +197,43 @@ export function mount(root, options) {
     else text = tr("other_play", { name: who(turn) });
     if (pendingLevel && view.phase === "auction" && legal.length) text += ` ${tr("pending_level", { n: pendingLevel })}`;
     b.setStatus(text, legal.length > 0);
+    renderClaimNote(f);
+  }
+
+  // The outcome of a claim, from the events that just happened (a refusal is only an event).
+  function renderClaimNote(f) {
+    const ev = (f.events || []).find((e) => e.kind === "claim_accepted" || e.kind === "claim_refused");
+    claimNote.hidden = !ev;
+    if (!ev) return;
+    const by = tr("claim_by", { name: who(ev.seat), n: ev.tricks, r: ev.remaining });
+    const outcome = ev.kind === "claim_accepted" ? tr("claim_accepted", { n: ev.tricks }) : tr("claim_refused");
+    claimNote.className = `br-claim-note ${ev.kind === "claim_accepted" ? "is-accepted" : "is-refused"}`;
+    claimNote.textContent = `${by}. ${outcome}`;
+  }
+
+  // The declarer's claim: a number of the remaining tricks (default all of them) and a button.
+  function renderClaim(f, view, legal) {
+    const offered = legal.find((a) => a.kind === "claim");
+    const active = view.phase === "play" && offered && f.seat !== null && !b.gated;
+    claimBox.hidden = !active;
+    if (!active) {
+      claimCount = null;
+      return;
+    }
+    const remaining = offered.tricks;
+    if (claimCount === null || claimCount > remaining) claimCount = remaining;
+    const picker = el("select", { id: "br-claim-count", class: "br-claim-count", "data-testid": "claim-count", "aria-describedby": "br-claim-help", onchange: (e) => { claimCount = Number(e.target.value); } });
+    for (let n = remaining; n >= 0; n--) {
+      const option = el("option", { value: String(n), text: String(n) });
+      if (n === claimCount) option.selected = true;
+      picker.append(option);
+    }
+    const button = el("button", { type: "button", class: "button br-claim-button", "data-testid": "claim-button", text: tr("claim"),
+      onclick: () => send(f, { kind: "claim", tricks: Number(picker.value) }) });
+    claimBox.setAttribute("aria-label", tr("claim_label"));
+    claimBox.replaceChildren(el("h3", { class: "cg-label", text: tr("claim_label") }),
+      el("label", { for: "br-claim-count", text: tr("claim_count", { n: remaining }) }), picker, button,
+      el("p", { id: "br-claim-help", class: "muted br-claim-help", text: tr("claim_help") }));
   }
 
   function lastText(view) {
@@ -351,6 +409,7 @@ export function mount(root, options) {
       for (const item of s.items) {
         table.append(el("tr", { "data-testid": `score-item-${item.item}` }, el("th", { scope: "row", text: tr(`item_${item.item}`, { count: item.count }) }), el("td", { text: String(item.points) })));
       }
+      if (r.claimed) parts.push(el("p", { "data-testid": "score-claimed", text: tr("claimed", { n: r.claimed.tricks, r: r.claimed.remaining }) }));
       parts.push(table, el("p", { text: tr("total_declarer", { n: s.total }) }));
     }
     parts.push(el("p", { class: "cg-result-you", "data-testid": "side-scores", text: tr("side_scores", { ns: r.scores.ns, ew: r.scores.ew }) }));
@@ -367,6 +426,10 @@ export function mount(root, options) {
     if (!view) return false;
     if (k === "l") {
       toggleLast();
+      return true;
+    }
+    if (view.phase === "play" && k === "c" && !claimBox.hidden) {
+      claimBox.querySelector("select")?.focus();
       return true;
     }
     if (view.phase !== "auction") return false;
@@ -394,5 +457,5 @@ export function mount(root, options) {
     return false;
   }
 
-  return b.start({ middle: [biddingBox, auctionBox, hands], after: [scoreBox], draw, key });
+  return b.start({ middle: [biddingBox, auctionBox, claimNote, hands, claimBox], after: [scoreBox], draw, key });
 }

@@ -27,7 +27,7 @@ def spades_contract(kit: Any, calls: str = "1S p 4S p p p") -> Any:
 def names(actions: Any) -> set[str]:
     from games.cards.notation import NAMES
 
-    return {NAMES[a.card] for a in actions}
+    return {NAMES[a.card] for a in actions if isinstance(a, Play)}
 
 
 def test_the_declarers_left_hand_opponent_makes_the_opening_lead(kit: Any) -> None:
