@@ -16,6 +16,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from accounts.tokens import TokenAuthMiddleware  # noqa: E402
+from chat.routing import websocket_urlpatterns as chat_websocket_urlpatterns  # noqa: E402
 from live.liveness import start_beating  # noqa: E402
 from live.routing import fallback_websocket_urlpatterns, websocket_urlpatterns  # noqa: E402
 from live.startup import warm_up_and_freeze  # noqa: E402
@@ -32,6 +33,7 @@ application = ProtocolTypeRouter(
                     URLRouter(
                         websocket_urlpatterns
                         + queue_websocket_urlpatterns
+                        + chat_websocket_urlpatterns
                         + fallback_websocket_urlpatterns
                     )
                 )

@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "matchmaking",
     "tournaments",
     "operations",
+    "chat",
 ]
 
 MIDDLEWARE = [
@@ -278,6 +279,9 @@ LIVE_MAX_SOCKETS_PER_USER = env_int("LIVE_MAX_SOCKETS_PER_USER", 10)
 LIVE_MAX_SOCKETS_PER_ADDRESS = env_int("LIVE_MAX_SOCKETS_PER_ADDRESS", 50)
 # A socket's place is a lease its process renews; a killed process's sockets free theirs after it.
 LIVE_SOCKET_LEASE_S = env_int("LIVE_SOCKET_LEASE_S", 60)
+# The spectator count (live.spectators) goes out this long after a spectator came or went: one
+# frame for a burst of arrivals.
+LIVE_SPECTATOR_ANNOUNCE_S = float(os.environ.get("LIVE_SPECTATOR_ANNOUNCE_S", "1"))
 LIVE_LIMITS_REDIS_URL = os.environ.get("LIVE_LIMITS_REDIS_URL", REDIS_URL)
 AI_BUDGET = env_int("AI_BUDGET", 0)  # 0: each bot's own default
 # An AI move not made this long after it became due is queued again (its job may have been lost).

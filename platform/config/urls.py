@@ -67,6 +67,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/", include("accounts.urls")),
     path("match/", include("live.urls")),
+    path("", include("live.watch_urls")),
     path("leaderboards/", include("ratings.urls")),
     path("queue/", include("matchmaking.urls")),
     path("tournaments/", include("tournaments.urls")),

@@ -5,20 +5,67 @@ A running seat's figures are those at ``since_ms``; what it has left at ``now`` 
 elapsed time, so nothing ticks on the server: the row only changes when somebody acts.
 
 JSON form: ``{"bank_ms": B, "delay_ms": D, "seats": [{"bank_ms", "delay_ms", "running",
-"since_ms"}], "stall_since_ms": int | None}``.
+"since_ms"}], "stall_since_ms": int | None}``; a clock made from a :class:`ChosenControl` also has
+``"control": name`` and, when untimed, ``"untimed": true`` and ``"idle_bound_ms"``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from games.core import Decision, TimeControl
 
 ClockJSON = dict[str, Any]
 
+UNTIMED_IDLE_BOUND_MS = 24 * 60 * 60 * 1000
+"""An untimed match's stall bound: a seat that has not acted for this long forfeits (abandoned)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChosenControl(TimeControl):
+    """A time control other than the game's standard (unrated lobby play, ``lobby.time_controls``):
+    ``name`` is kept on the clock so pages can say which it is.  ``untimed``: no seat's clock ever
+    runs (bank and delay are ignored); every open decision counts towards the stall bound instead,
+    which is :data:`UNTIMED_IDLE_BOUND_MS` and ends in a forfeit: an abandoned match still ends."""
+
+    name: str = ""
+    untimed: bool = False
+
+
+def clock_control(clock: ClockJSON) -> TimeControl | None:
+    """The time control a clock was made from (a rematch keeps it); None when unknown."""
+    if clock.get("bank_ms") is None or clock.get("delay_ms") is None:
+        return None
+    bank, delay = int(clock["bank_ms"]), int(clock["delay_ms"])
+    if clock.get("control") or clock.get("untimed"):
+        return ChosenControl(
+            bank_ms=bank,
+            delay_ms=delay,
+            name=str(clock.get("control") or ""),
+            untimed=bool(clock.get("untimed")),
+        )
+    return TimeControl(bank_ms=bank, delay_ms=delay)
+
+
+def stall_bound(clock: ClockJSON, default_ms: int) -> int:
+    """The clock's stall bound: the platform's (``STALL_BOUND_S``), or an untimed match's own."""
+    return int(clock.get("idle_bound_ms") or default_ms)
+
 
 def clock_new(*, seats: int, control: TimeControl) -> ClockJSON:
+    out = _clock_new(seats=seats, control=control)
+    if isinstance(control, ChosenControl):
+        if control.name:
+            out["control"] = control.name
+        if control.untimed:
+            out["untimed"] = True
+            out["idle_bound_ms"] = UNTIMED_IDLE_BOUND_MS
+    return out
+
+
+def _clock_new(*, seats: int, control: TimeControl) -> ClockJSON:
     return {
         "bank_ms": control.bank_ms,
         "delay_ms": control.delay_ms,
@@ -80,10 +127,11 @@ def clock_advance(
     full delay; a continuation (a draw inside a turn) keeps the delay it had left; a seat whose
     decision was already running and did not act (the other side of a simultaneous decision) is left
     untouched.  Seats without a timed decision stand still.  When only untimed decisions remain (a
-    Start/Continue step) the stall bound starts counting.
+    Start/Continue step) the stall bound starts counting; on an untimed clock every decision is
+    treated so (no seat runs, the stall bound restarts whenever someone acts).
     """
     out: ClockJSON = {**clock, "seats": [dict(sc) for sc in clock["seats"]]}
-    timed = {d.seat: d for d in decisions if d.timed}
+    timed = {} if out.get("untimed") else {d.seat: d for d in decisions if d.timed}
     for seat, sc in enumerate(out["seats"]):
         decision = timed.get(seat)
         was_running = sc["running"]
@@ -138,7 +186,7 @@ def wake_at(clock: ClockJSON, *, stall_bound_ms: int) -> int | None:
     if flag is not None:
         due = flag[0]
     elif clock.get("stall_since_ms") is not None:
-        due = int(clock["stall_since_ms"] + stall_bound_ms)
+        due = int(clock["stall_since_ms"] + stall_bound(clock, stall_bound_ms))
     ai_due = clock.get("ai_due_ms")
     if ai_due is not None and (due is None or ai_due < due):
         return int(ai_due)
@@ -165,11 +213,17 @@ def clock_public(clock: ClockJSON, *, now_ms: int, stall_bound_ms: int) -> dict[
             active.append(seat)
     flag = first_flag(clock)
     stall = clock.get("stall_since_ms")
-    return {
+    out: dict[str, Any] = {
         "running": bool(active),
         "server_ms": now_ms,
         "active": active,
         "deadline_ms": flag[0] if flag else None,
-        "stall_deadline_ms": None if stall is None else stall + stall_bound_ms,
+        "stall_deadline_ms": None if stall is None else stall + stall_bound(clock, stall_bound_ms),
         "seats": seats,
     }
+    if clock.get("control"):
+        out["control"] = clock["control"]
+    if clock.get("untimed"):
+        # No clock: nothing counts down on the page (the day-long idle bound is documented).
+        out.update(untimed=True, stall_deadline_ms=None)
+    return out

@@ -22,7 +22,7 @@ from django.db import close_old_connections
 from games.core import Game, IllegalAction
 from games.registry import get_game
 
-from . import selectors, services, timebase
+from . import selectors, services, spectators, timebase
 from .errors import LiveError
 from .guards import describe
 from .messages import encode, public_group, seat_group
@@ -62,6 +62,8 @@ def _game_slug(match_id: int) -> str | None:
 
 class MatchConsumer(GuardedConsumer):
     game: Game[Any] | None = None
+    spectating = False
+    wants_spectators = False
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
@@ -86,17 +88,34 @@ class MatchConsumer(GuardedConsumer):
             await self.close(code=CLOSE_NO_MATCH)
             return
         self.seats = audience.seats
+        self.people_seats = audience.people_seats
         self.groups_joined = [seat_group(self.match_id, s) for s in self.seats] or [
             public_group(self.match_id)
         ]
         if not await self.join_groups(self.groups_joined):
             return
         await self.send_snapshots()
+        if not self.seats:
+            await spectators.join(member=self.channel_name, match_id=self.match_id)
+            self.spectating = True
+            self._announce_spectators()
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         await self.release()
+        if self.spectating:
+            self.spectating = False
+            self._announce_spectators()
+
+    def _announce_spectators(self) -> None:
+        spectators.announce_soon(
+            layer=self.channel_layer, match_id=self.match_id, people_seats=self.people_seats
+        )
+
+    async def match_spectators(self, event: dict[str, Any]) -> None:
+        if self.wants_spectators:
+            await self.send_json(spectators.frame(self.match_id, event["count"]))
 
     async def send_json(self, payload: dict[str, Any]) -> None:
         await self.send(text_data=encode(payload))
@@ -119,6 +138,7 @@ class MatchConsumer(GuardedConsumer):
             "resign": self.on_resign,
             "resync": self.on_resync,
             "ping": self.on_ping,
+            "spectators": self.on_spectators,
         }.get(kind)
         if handler is None:
             await self.send_json(
@@ -134,6 +154,12 @@ class MatchConsumer(GuardedConsumer):
             return
         stamp = await db_call(timebase.stamp)(arrived)
         await self.send_json({"type": "pong", "t": t, "server_ms": stamp.ms})
+
+    async def on_spectators(self, message: dict[str, Any], arrived: float) -> None:
+        """The count now, and from now on whenever it changes (docs/protocol.md)."""
+        self.wants_spectators = True
+        count = await spectators.watching(self.match_id)
+        await self.send_json(spectators.frame(self.match_id, count))
 
     async def on_resync(self, message: dict[str, Any], arrived: float) -> None:
         await self.send_snapshots()

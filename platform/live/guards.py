@@ -183,6 +183,13 @@ end
 return #KEYS
 """
 
+_COUNT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+return redis.call('ZCARD', KEYS[1])
+"""
+
 # GCRA: a burst of `limit` messages, refilled at limit/window; the stored value is the time at
 # which the budget is whole again ("theoretical arrival time").
 _SPEND = """
@@ -276,7 +283,12 @@ class SocketLimits:
             state.client_url = url
             state.scripts = {
                 name: state.client.register_script(source)
-                for name, source in (("admit", _ADMIT), ("renew", _RENEW), ("spend", _SPEND))
+                for name, source in (
+                    ("admit", _ADMIT),
+                    ("renew", _RENEW),
+                    ("spend", _SPEND),
+                    ("count", _COUNT),
+                )
             }
         return state.client
 
@@ -319,6 +331,41 @@ class SocketLimits:
         if state.renewer is None or state.renewer.done():
             state.renewer = asyncio.get_running_loop().create_task(self._renew(state))
         return None
+
+    async def join(self, member: str, key: str) -> None:
+        """Add the admitted socket ``member`` to the leased set ``key`` too, without a cap (the
+        spectators of a match, ``live.spectators``): renewed and released with its other places,
+        so a killed process's members leave by themselves when their lease runs out."""
+        state = self._state()
+        keys = state.places.get(member)
+        if keys is None or key in keys:
+            return
+        state.places[member] = (*keys, key)
+        lease_ms = settings.LIVE_SOCKET_LEASE_S * 1000
+        client = self._redis(state)
+        if client is None:
+            state.memory_sockets.setdefault(key, {})[member] = time.monotonic() * 1000 + lease_ms
+            return
+        try:
+            await state.scripts["renew"](keys=[key], args=[lease_ms, member])
+        except (OSError, redis.RedisError) as exc:
+            self._warn(state, "join", exc)
+
+    async def count(self, key: str) -> int | None:
+        """How many members with a running lease ``key`` holds (None if Redis cannot say)."""
+        state = self._state()
+        client = self._redis(state)
+        if client is None:
+            now = time.monotonic() * 1000
+            held = state.memory_sockets.get(key, {})
+            for other in [m for m, until in held.items() if until <= now]:
+                del held[other]
+            return len(held)
+        try:
+            return int(await state.scripts["count"](keys=[key]))
+        except (OSError, redis.RedisError) as exc:
+            self._warn(state, "count", exc)
+            return None
 
     async def release(self, member: str) -> None:
         state = self._state()

@@ -123,6 +123,10 @@ class NotifyConsumer(GuardedConsumer):
                 )
             )
 
+    async def match_spectators(self, event: dict[str, Any]) -> None:
+        """A match's spectator count (``live.spectators``) also reaches its seat groups: not
+        this socket's business."""
+
     # --- from the page ------------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:

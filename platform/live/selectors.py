@@ -21,19 +21,22 @@ class Audience:
 
     match_id: int
     seats: tuple[int, ...]
+    people_seats: tuple[int, ...] = ()
+    """Every seat a person holds (each has its own group; the spectator count goes to them)."""
 
 
 def audience_for(*, match_id: int, user_id: int | None) -> Audience | None:
     if not Match.objects.filter(pk=match_id).exists():
         return None
+    rows = list(
+        Seat.objects.filter(match_id=match_id, user__isnull=False)
+        .order_by("seat")
+        .values_list("seat", "user_id")
+    )
     seats: tuple[int, ...] = ()
     if user_id is not None:
-        seats = tuple(
-            Seat.objects.filter(match_id=match_id, user_id=user_id)
-            .order_by("seat")
-            .values_list("seat", flat=True)
-        )
-    return Audience(match_id=match_id, seats=seats)
+        seats = tuple(seat for seat, holder in rows if holder == user_id)
+    return Audience(match_id=match_id, seats=seats, people_seats=tuple(seat for seat, _ in rows))
 
 
 _SEATS_CACHED = 20_000
@@ -103,6 +106,128 @@ def live_matches(*, limit: int = 50) -> QuerySet[Match]:
         .prefetch_related("seats__user")
         .order_by("-id")[:limit]
     )
+
+
+# --- Watching: the list of live games and the featured match of the TV pages --------------------
+
+WATCH_PAGE_SIZE = 25
+"""Live games per page of the watch list."""
+FEATURE_CANDIDATES = 200
+"""The TV chooses among this many most recently started running matches."""
+
+
+def _running(game: str | None) -> QuerySet[Match]:
+    rows = Match.objects.filter(status=MatchStatus.RUNNING)
+    if game:
+        rows = rows.filter(game=game)
+    return rows.order_by("-created_at", "-id")
+
+
+def _watch_rows(matches: list[Match]) -> list[dict[str, Any]]:
+    """Each match as the watch list and the TV show it: game, players with ratings, start.
+
+    No state, view or move of the match: the list says who plays, never what they hold.
+    People show their rating in the game (the initial rating, marked new, before their first
+    rated game); computer players their level and its rating (``live.ai_players``).
+    """
+    from django.urls import reverse
+
+    from ratings.models import Rating
+    from ratings.services import elo_settings
+
+    from .ai_players import game_levels
+
+    cfg = elo_settings()
+    games = {m.game for m in matches}
+    user_ids = {s.user_id for m in matches for s in m.seats.all() if s.user_id}
+    people = {
+        (r.game, r.user_id): r for r in Rating.objects.filter(game__in=games, user_id__in=user_ids)
+    }
+    ai_rated: dict[str, dict[str, float]] = {}
+    for r in Rating.objects.filter(game__in=games, user__isnull=True):
+        ai_rated.setdefault(r.game, {})[r.ai_level] = r.rating
+    levels = {}
+    for slug in games:
+        try:
+            levels[slug] = {lv.key: lv for lv in game_levels(get_game(slug), ai_rated.get(slug))}
+        except KeyError:
+            levels[slug] = {}
+    out = []
+    for m in matches:
+        try:
+            title = get_game(m.game).title
+        except KeyError:
+            title = m.game
+        players = []
+        for s in m.seats.all():
+            if s.user_id:
+                row = people.get((m.game, s.user_id))
+                games_played = row.games if row else 0
+                players.append(
+                    {
+                        "name": s.display_name,
+                        "is_ai": False,
+                        "rating": round(row.rating if row else cfg.initial_rating),
+                        "provisional": cfg.is_provisional(games_played),
+                        "level": None,
+                    }
+                )
+            else:
+                level = levels[m.game].get(s.ai_level)
+                players.append(
+                    {
+                        "name": s.display_name,
+                        "is_ai": True,
+                        "rating": level.rating if level else None,
+                        "provisional": False,
+                        "level": level.label if level else (s.ai_level or None),
+                    }
+                )
+        rated = [p["rating"] for p in players if not p["is_ai"]]
+        out.append(
+            {
+                "id": m.pk,
+                "game": m.game,
+                "game_title": title,
+                "players": players,
+                "started_at": m.created_at,
+                "people_average": sum(rated) / len(rated) if rated else None,
+                "watch_url": reverse("live:match", args=[m.pk]),
+            }
+        )
+    return out
+
+
+def watch_list(*, game: str | None = None, page: int = 1) -> dict[str, Any]:
+    """One page of the running matches, most recently started first (``WATCH_PAGE_SIZE``)."""
+    from django.core.paginator import Paginator
+
+    paginator = Paginator(_running(game).prefetch_related("seats__user"), WATCH_PAGE_SIZE)
+    current = paginator.get_page(page)
+    return {
+        "rows": _watch_rows(list(current.object_list)),
+        "page": current,
+        "count": paginator.count,
+    }
+
+
+def featured_match(*, game: str | None = None) -> dict[str, Any] | None:
+    """The match the TV shows: among the ``FEATURE_CANDIDATES`` most recently started running
+    matches (of ``game``, or of every game), the one whose seated people have the highest
+    average rating; matches with people before matches of computers alone; ties go to the most
+    recently started.  None when nothing runs."""
+    candidates = list(_running(game).prefetch_related("seats__user")[:FEATURE_CANDIDATES])
+    if not candidates:
+        return None
+    rows = _watch_rows(candidates)  # newest first: max() keeps the first of equals
+    return max(
+        rows,
+        key=lambda r: (r["people_average"] is not None, r["people_average"] or 0.0),
+    )
+
+
+def match_running(*, match_id: int) -> bool:
+    return Match.objects.filter(pk=match_id, status=MatchStatus.RUNNING).exists()
 
 
 def matches_of_user(*, user: User, limit: int = 20) -> list[dict[str, Any]]:

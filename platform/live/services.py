@@ -43,6 +43,7 @@ from .clock import (
     clock_watch_ai,
     first_flag,
     flagged_together,
+    stall_bound,
     wake_at,
 )
 from .errors import LiveError
@@ -396,7 +397,7 @@ def _wake_locked(match: Match, now: timebase.Stamp) -> str:
         _end_on_time(match, game, state, seats, flagged, now.ms)
         return "time_loss"
     stall = match.clock.get("stall_since_ms")
-    if stall is not None and now.ms >= stall + _stall_bound_ms():
+    if stall is not None and now.ms >= stall + stall_bound(match.clock, _stall_bound_ms()):
         return _end_stall(match, game, state, seats, now.ms)
     ai_due = match.clock.get("ai_due_ms")
     if ai_due is not None and now.ms >= ai_due:
@@ -848,7 +849,8 @@ def _end_unreliable(
 
 def matches_abort_for_outage(*, start_ms: int, end_ms: int, detail: str) -> int:
     """Abort, unrated, every running match whose clock (or stall bound) ran through the outage
-    from ``start_ms`` to ``end_ms``; returns how many.  Called by :func:`live.liveness.service_beat`
+    from ``start_ms`` to ``end_ms``; returns how many (an untimed match only waits: its day-long
+    idle bound is not worth ending a game over).  Called by :func:`live.liveness.service_beat`
     inside its transaction; rows are locked in id order like every batch here."""
     stamp = timebase.Stamp(ms=end_ms)
     aborted = 0
@@ -859,7 +861,7 @@ def matches_abort_for_outage(*, start_ms: int, end_ms: int, detail: str) -> int:
         clock = match.clock
         stall = clock.get("stall_since_ms")
         ran = any(sc["running"] and sc["since_ms"] < end_ms for sc in clock["seats"])
-        if ran or (stall is not None and stall < end_ms):
+        if ran or (stall is not None and stall < end_ms and not clock.get("untimed")):
             game, state = _load(match)
             _end_unreliable(match, game, state, _seats_of(match), stamp, detail=detail, outage=True)
             aborted += 1
@@ -869,14 +871,15 @@ def matches_abort_for_outage(*, start_ms: int, end_ms: int, detail: str) -> int:
 def _end_stall(match: Match, game: Game, state: State, seats: Sequence[Seat], now_ms: int) -> str:
     """After the stall bound the match goes on by itself where the engine declared the step forced
     (Start, Continue, a reveal: :attr:`games.core.Decision.forced`); otherwise the stalling seat
-    forfeits."""
+    forfeits.  On an untimed clock (``live.clock.ChosenControl``) the bound is a day without a move
+    and the idle seat always forfeits: the match was abandoned."""
     for decision in state.pending():
         if _no_show(match, seats, decision.seat, now_ms):
             _after_change(
                 match, game, state, seats=seats, events=(Event("aborted", {"reason": "no_start"}),)
             )
             return "no_start"
-        if decision.forced is None:
+        if decision.forced is None or match.clock.get("untimed"):
             _append(match, MoveKind.STALL, seat=decision.seat, ms=now_ms, detail="forfeit")
             _finish(match, game, seats, state.forfeit(decision.seat), EndReason.STALL, now_ms)
             _after_change(

@@ -1,18 +1,20 @@
 """The match page (the board itself is a per-game ES module that speaks the live protocol), what
-its result screen asks for once the match is over, and the deal-fairness page."""
+its result screen asks for once the match is over, the deal-fairness page, and watching: the list
+of live games and the TV pages (docs/players.md "Watching")."""
 
 from __future__ import annotations
 
 import json
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
 
-from games.registry import get_game
+from games.registry import all_games, get_game
 
-from . import replay, results
+from . import replay, results, selectors
 from .ai_players import game_levels
 from .catalogue import board_module, rules_templates
 from .commitments import commitment_ensure, fairness_record, match_is_over
@@ -22,6 +24,10 @@ from .models import Match
 
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
+    return render(request, "live/match.html", _match_context(request, match))
+
+
+def _match_context(request: HttpRequest, match: Match) -> dict[str, object]:
     game = get_game(match.game)
     your_seats = (
         list(match.seats.filter(user=request.user).values_list("seat", flat=True))
@@ -29,30 +35,26 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         else []
     )
     commitment = match.seed_commitment or commitment_ensure(match_id=match.pk)
-    return render(
-        request,
-        "live/match.html",
-        {
-            "match": match,
-            "match_id": match.pk,
-            "game_slug": game.slug,
-            "game_title": game.title,
-            "ws_path": f"/ws/match/{match.pk}/",
-            "your_seats": your_seats,
-            "board_module": static(board_module(game.slug)),
-            "rules": rules_templates(game.slug),
-            "lang": request.LANGUAGE_CODE,
-            "ai_levels": {
-                level.key: {"label": level.label, "description": level.description}
-                for level in game_levels(game)
-            },
-            "commitment": commitment,
-            "page_urls": {
-                "after": reverse("live:after", args=[match.pk]),
-                "fairness": reverse("live:fairness", args=[match.pk]),
-            },
+    return {
+        "match": match,
+        "match_id": match.pk,
+        "game_slug": game.slug,
+        "game_title": game.title,
+        "ws_path": f"/ws/match/{match.pk}/",
+        "your_seats": your_seats,
+        "board_module": static(board_module(game.slug)),
+        "rules": rules_templates(game.slug),
+        "lang": request.LANGUAGE_CODE,
+        "ai_levels": {
+            level.key: {"label": level.label, "description": level.description}
+            for level in game_levels(game)
         },
-    )
+        "commitment": commitment,
+        "page_urls": {
+            "after": reverse("live:after", args=[match.pk]),
+            "fairness": reverse("live:fairness", args=[match.pk]),
+        },
+    }
 
 
 def match_after(request: HttpRequest, match_id: int) -> JsonResponse:
@@ -149,3 +151,89 @@ def match_replay_steps(request: HttpRequest, match_id: int) -> JsonResponse:
         return JsonResponse({"code": "malformed", "detail": "from and to are numbers"}, status=400)
     stop = max(start, min(stop, start + replay.STEPS_PER_PAGE))
     return JsonResponse({"steps": replay.replay_steps(match=match, start=start, stop=stop)})
+
+
+# --- Watching ------------------------------------------------------------------------------------
+
+
+def _game_or_none(slug: str | None) -> str | None:
+    return slug if slug and slug in all_games() else None
+
+
+def watch_list(request: HttpRequest) -> HttpResponse:
+    """Every running match, newest first, one page at a time; ``?game=`` keeps one game's."""
+    game = _game_or_none(request.GET.get("game"))
+    listing = selectors.watch_list(game=game, page=request.GET.get("page") or 1)
+    return render(
+        request,
+        "live/watch.html",
+        {
+            **listing,
+            "games": sorted(all_games().values(), key=lambda g: str(g.title)),
+            "chosen": game or "",
+        },
+    )
+
+
+def _tv_game(game: str | None) -> str | None:
+    if game is not None and game not in all_games():
+        raise Http404("no such game")
+    return game
+
+
+def tv_page(request: HttpRequest, game: str | None = None) -> HttpResponse:
+    """The featured live match (``selectors.featured_match``) on the match page in TV mode; the
+    page's ``js/tv.js`` asks ``current.json`` and moves on when the match has ended."""
+    game = _tv_game(game)
+    featured = selectors.featured_match(game=game)
+    tv = {
+        "game": game,
+        "game_title": get_game(game).title if game else None,
+        "current_url": reverse("watch:tv_game_current", args=[game])
+        if game
+        else reverse("watch:tv_current"),
+        "url": reverse("watch:tv_game", args=[game]) if game else reverse("watch:tv"),
+    }
+    if featured is None:
+        return render(request, "live/tv_idle.html", {"tv": tv})
+    match = get_object_or_404(Match, pk=featured["id"])
+    return render(request, "live/match.html", {**_match_context(request, match), "tv": tv})
+
+
+TV_CACHE_S = 2
+"""Every TV asks every few seconds: the choice is made at most once per this many seconds (per
+game, shared through the cache), not once per question."""
+
+
+def _featured_json(game: str | None) -> dict[str, object] | None:
+    featured = selectors.featured_match(game=game)
+    if featured is None:
+        return None
+    return {
+        "match_id": featured["id"],
+        "game": featured["game"],
+        "game_title": str(featured["game_title"]),
+        "url": featured["watch_url"],
+        "players": featured["players"],
+        "started_at": featured["started_at"].isoformat(),
+    }
+
+
+def tv_current(request: HttpRequest, game: str | None = None) -> JsonResponse:
+    """What the TV should show now: the featured match (players and ratings, never its state),
+    and whether the match named by ``?showing=`` still runs."""
+    game = _tv_game(game)
+    showing = request.GET.get("showing", "")
+    body: dict[str, object] = {
+        "game": game,
+        "featured": cache.get_or_set(
+            f"live:tv:featured:{game or ''}", lambda: _featured_json(game), TV_CACHE_S
+        ),
+        "showing": None,
+    }
+    if showing.isdigit() and len(showing) <= 18:
+        body["showing"] = {
+            "match_id": int(showing),
+            "running": selectors.match_running(match_id=int(showing)),
+        }
+    return JsonResponse(body)

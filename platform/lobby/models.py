@@ -16,6 +16,11 @@ class Table(models.Model):
     game = models.CharField(max_length=40)
     seat_count = models.PositiveSmallIntegerField()
     rated = models.BooleanField(default=False)
+    time_control = models.CharField(
+        max_length=10,
+        default="standard",
+        help_text="lobby.time_controls: standard, relaxed, long or untimed (unrated only).",
+    )
     status = models.CharField(
         max_length=10, choices=TableStatus.choices, default=TableStatus.OPEN, db_index=True
     )

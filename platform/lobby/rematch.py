@@ -17,7 +17,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.core import DEALS_OPTION, TimeControl
+from games.core import DEALS_OPTION
+from live.clock import clock_control
 from live.commitments import commitment_ensure
 from live.errors import LiveError
 from live.models import Match, MatchStatus, Seat
@@ -116,9 +117,7 @@ def _start(match: Match, seats: list[Seat], user_id: int) -> Match:
     moved = [seats[(i - 1) % n] for i in range(n)]
     options = {k: v for k, v in (match.options or {}).items() if k != DEALS_OPTION}
     clock = match.clock or {}
-    control = None
-    if clock.get("bank_ms") is not None and clock.get("delay_ms") is not None:
-        control = TimeControl(bank_ms=int(clock["bank_ms"]), delay_ms=int(clock["delay_ms"]))
+    control = clock_control(clock)
     new = match_start(
         game_slug=match.game,
         seats=[SeatSpec(user_id=s.user_id, ai_level=s.ai_level) for s in moved],

@@ -17,6 +17,7 @@ from live.selectors import live_matches
 from ratings.models import Rating
 from ratings.services import elo_settings
 
+from . import time_controls
 from .models import Table, TableStatus
 
 
@@ -57,6 +58,7 @@ def game_choices(
             "bot_levels": list(g.bots),
             "levels": [level.as_dict() for level in game_levels(g, ratings.get(g.slug))],
             "default_level": default_level(g),
+            "time_controls": time_controls.choices_for(g),
         }
         for g in playable_games()
     ]
@@ -70,6 +72,8 @@ def _table_row(table: Table, user_id: int | None) -> dict[str, Any]:
         "game_title": get_game(table.game).title,
         "rated": table.rated,
         "status": table.status,
+        "time_control": table.time_control,
+        "time_control_note": time_controls.note_for(table.time_control),
         "seats": [
             {
                 "seat": i,
@@ -128,6 +132,13 @@ def lobby_tables(*, user_id: int | None) -> dict[str, Any]:
         "my_started_tables": [r for r in rows if r["status"] == TableStatus.STARTED],
         "live_matches": matches,
     }
+
+
+def match_time_control(match: Any) -> dict[str, str]:
+    """A match's time control as pages show it: its key and, unless standard, the note saying so
+    ("Relaxed clock — not the standard clock")."""
+    choice = time_controls.choice_of_clock(match.clock or {})
+    return {"key": choice, "note": time_controls.note_for(choice)}
 
 
 def new_game_action(*, match: Any, user_id: int | None) -> dict[str, Any]:

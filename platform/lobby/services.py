@@ -18,6 +18,7 @@ from live.models import Match
 from live.notifications import match_notice, notify_users
 from live.services import SeatSpec, match_start
 
+from . import time_controls
 from .models import Table, TableSeat, TableStatus
 from .selectors import playable_games
 
@@ -40,13 +41,21 @@ def _bad_level(level: str) -> LiveError:
 
 @transaction.atomic
 def ai_match_start(
-    *, user_id: int, game_slug: str, level: str = "", pass_and_play: bool = False
+    *,
+    user_id: int,
+    game_slug: str,
+    level: str = "",
+    pass_and_play: bool = False,
+    time_control: str = "",
 ) -> Match:
     """You against the AI at once (every other seat an AI of ``level``; none given: the level a
     newcomer gets, ``live.ai_players.default_level``), or pass-and-play: one device holds every
-    seat, with a hand-over screen between turns."""
+    seat, with a hand-over screen between turns.  These games are unrated, so ``time_control``
+    may be any of ``lobby.time_controls.CHOICES`` (empty: the standard clock)."""
     _check_game(game_slug)
+    choice = time_controls.check_choice(time_control, rated=False)
     game = get_game(game_slug)
+    control = time_controls.time_control_for(game, choice)
     seats = game.seat_counts[0]
     if pass_and_play:
         match = match_start(
@@ -54,13 +63,16 @@ def ai_match_start(
             seats=[SeatSpec(user_id=user_id)] * seats,
             options={"hand_over": True},
             created_by_id=user_id,
+            time_control=control,
         )
     else:
         level = level or default_level(game)
         if level not in game.bots:
             raise _bad_level(level)
         specs = [SeatSpec(user_id=user_id)] + [SeatSpec(ai_level=level)] * (seats - 1)
-        match = match_start(game_slug=game_slug, seats=specs, created_by_id=user_id)
+        match = match_start(
+            game_slug=game_slug, seats=specs, created_by_id=user_id, time_control=control
+        )
     commitment_ensure(match_id=match.pk)
     return match
 
@@ -74,10 +86,15 @@ def table_create(
     ai_seats: int = 0,
     ai_level: str = "",
     rated: bool = False,
+    time_control: str = "",
 ) -> Table:
     """Open a table; the creator takes seat 0, AI fills the last ``ai_seats`` seats.  A table with
-    AI seats is never rated (ratings compare people)."""
+    AI seats is never rated (ratings compare people).  ``time_control``: one of
+    ``lobby.time_controls.CHOICES`` (empty: standard); a rated table refuses any but the standard
+    (``rated_needs_standard_clock``), and nothing is created."""
     _check_game(game_slug, seats)
+    rated = rated and not ai_seats
+    choice = time_controls.check_choice(time_control, rated=rated)
     game = get_game(game_slug)
     if not 0 <= ai_seats < seats:
         raise LiveError("bad_seats", _("at least one seat must be left for a person"))
@@ -86,7 +103,11 @@ def table_create(
         if ai_level not in game.bots:
             raise _bad_level(ai_level)
     table = Table.objects.create(
-        game=game_slug, seat_count=seats, rated=rated and not ai_seats, created_by_id=user_id
+        game=game_slug,
+        seat_count=seats,
+        rated=rated,
+        time_control=choice,
+        created_by_id=user_id,
     )
     TableSeat.objects.create(table=table, seat=0, user_id=user_id)
     for seat in range(seats - ai_seats, seats):
@@ -137,6 +158,7 @@ def _start_if_full(table: Table, *, joined_by: int) -> None:
         seats=[SeatSpec(user_id=s.user_id, ai_level=s.ai_level) for s in seats],
         rated=table.rated,
         created_by_id=table.created_by_id,
+        time_control=time_controls.time_control_for(get_game(table.game), table.time_control),
     )
     commitment_ensure(match_id=match.pk)
     table.status = TableStatus.STARTED

@@ -49,6 +49,7 @@ def play_ai(request: HttpRequest) -> HttpResponse:
             game_slug=request.POST.get("game", ""),
             level=request.POST.get("level", ""),
             pass_and_play=request.POST.get("mode") == "pass_and_play",
+            time_control=request.POST.get("time_control", ""),
         )
     except LiveError as exc:
         messages.error(request, exc.message)
@@ -67,6 +68,7 @@ def create_table(request: HttpRequest) -> HttpResponse:
             ai_seats=_int(request.POST.get("ai_seats")),
             ai_level=request.POST.get("level", ""),
             rated=bool(request.POST.get("rated")),
+            time_control=request.POST.get("time_control", ""),
         )
     except LiveError as exc:
         messages.error(request, exc.message)

@@ -45,6 +45,7 @@ export { makeTranslator, pageLang };
 
 const PING_EVERY_MS = 10_000;
 const GAP_WAIT_MS = 1_500;
+const SPECTATORS_EVERY_PINGS = 3; // re-ask the spectator count every 30 s
 const OFFSET_SAMPLES = 8;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const NO_RECONNECT_CODES = new Set([4004]);
@@ -58,6 +59,7 @@ export const MESSAGES = {
     unknown_match: "This match does not exist.",
     not_connected: "Not connected: the action was not sent.",
     clock_stopped: "Clock stopped",
+    no_clock: "No clock",
     continues_in: "continues by itself in {time}",
     delay: "delay",
     bank: "bank",
@@ -85,6 +87,7 @@ export const MESSAGES = {
     unknown_match: "Diese Partie gibt es nicht.",
     not_connected: "Keine Verbindung: die Aktion wurde nicht gesendet.",
     clock_stopped: "Uhr angehalten",
+    no_clock: "Ohne Uhr",
     continues_in: "geht von selbst weiter in {time}",
     delay: "Verzögerung",
     bank: "Guthaben",
@@ -118,7 +121,14 @@ function newCommandId() {
  * Callbacks: onState(stateBySeat, lastState), onError({code, message, command_id, rule}),
  * onStatus({status: "connecting"|"open"|"reconnecting"|"closed", retryInMs?, code?}), onAck(msg).
  */
-export function createLiveClient({ wsPath, onState = () => {}, onError = () => {}, onStatus = () => {}, onAck = () => {} }) {
+export function createLiveClient({
+  wsPath,
+  onState = () => {},
+  onError = () => {},
+  onStatus = () => {},
+  onAck = () => {},
+  onSpectators = null,
+}) {
   const stateBySeat = {};
   let lastState = null;
   let maxSeq = -1;
@@ -127,6 +137,7 @@ export function createLiveClient({ wsPath, onState = () => {}, onError = () => {
   let everOpened = false;
   let stopped = false;
   let pingTimer = null;
+  let pings = 0;
   let retryTimer = null;
   let gapTimer = null;
   const offsetSamples = []; // {rtt, offset}
@@ -159,6 +170,7 @@ export function createLiveClient({ wsPath, onState = () => {}, onError = () => {
       ping();
       clearInterval(pingTimer);
       pingTimer = setInterval(ping, PING_EVERY_MS);
+      askSpectators();
       if (reconnect) resync();
     });
     socket.addEventListener("message", (event) => {
@@ -201,6 +213,13 @@ export function createLiveClient({ wsPath, onState = () => {}, onError = () => {
 
   function ping() {
     raw({ type: "ping", t: Date.now() });
+    if (onSpectators && ++pings % SPECTATORS_EVERY_PINGS === 0) askSpectators();
+  }
+
+  // The spectator count (docs/protocol.md "spectators"): asked for once per connection, then sent
+  // by the server when it changes; asked again now and then, in case an announcement was lost.
+  function askSpectators() {
+    if (onSpectators) raw({ type: "spectators" });
   }
 
   function handle(msg) {
@@ -209,6 +228,9 @@ export function createLiveClient({ wsPath, onState = () => {}, onError = () => {
         return applyState(msg);
       case "pong":
         return applyPong(msg);
+      case "spectators":
+        if (onSpectators && typeof msg.count === "number") onSpectators(msg.count);
+        return;
       case "ack":
         onAck(msg);
         if (typeof msg.seq === "number" && msg.seq > maxSeq) {
@@ -366,6 +388,13 @@ export function createClockWidget({ seatElements, statusElement, client }) {
     for (const [seat, el] of Object.entries(seatElements)) {
       const f = figures(Number(seat), now);
       if (!f) continue;
+      if (clock.untimed) {
+        // An untimed match (docs/protocol.md "clock"): no figures to count down.
+        setText(el.querySelector('[data-part="delay"]'), "–");
+        setText(el.querySelector('[data-part="bank"]'), "–");
+        el.setAttribute("aria-label", t("no_clock"));
+        continue;
+      }
       anyActive ||= f.active;
       setText(el.querySelector('[data-part="delay"]'), formatMs(f.delay));
       setText(el.querySelector('[data-part="bank"]'), formatMs(f.bank));
@@ -382,7 +411,7 @@ export function createClockWidget({ seatElements, statusElement, client }) {
         statusElement.hidden = true;
       } else {
         statusElement.hidden = false;
-        let text = t("clock_stopped");
+        let text = clock.untimed ? t("no_clock") : t("clock_stopped");
         if (clock.stall_deadline_ms) text += ` · ${t("continues_in", { time: formatMs(Math.ceil((clock.stall_deadline_ms - now) / 1000) * 1000) })}`;
         setText(statusElement, text);
       }

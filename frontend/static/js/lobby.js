@@ -1,5 +1,7 @@
 // The lobby's forms (templates/lobby/index.html): each form's level list, seat range and modes
 // follow its chosen game; the chosen computer level's one-line description is shown under it.
+// The time control list follows the game too; a clock other than the standard one is for unrated
+// games only, so choosing it unticks "Rated game" (the server refuses the pair as well).
 
 function syncForm(form, gameChanged) {
   const gameSelect = form.querySelector("[data-role=game-select]");
@@ -24,6 +26,28 @@ function syncForm(form, gameChanged) {
     if (preferred && (gameChanged || !current || current.parentElement.disabled)) preferred.selected = true;
     if (levelHelp) levelHelp.textContent = levelSelect.selectedOptions[0]?.dataset.description || "";
   }
+  const timeSelect = form.querySelector("[data-role=time-select]");
+  if (timeSelect) {
+    let standard = null;
+    for (const group of timeSelect.querySelectorAll("optgroup")) {
+      const mine = group.dataset.game === gameSelect.value;
+      group.hidden = !mine;
+      group.disabled = !mine;
+      if (mine && !standard) standard = group.querySelector("option[data-default]");
+    }
+    const chosen = timeSelect.value;
+    const current = timeSelect.selectedOptions[0];
+    if (standard && (!current || current.parentElement.disabled)) {
+      const same = standard.parentElement.querySelector(`option[value="${chosen}"]`);
+      (same || standard).selected = true;
+    }
+    const rated = form.querySelector("[data-role=rated-input]");
+    if (rated) {
+      const nonStandard = timeSelect.value !== "standard";
+      if (nonStandard) rated.checked = false;
+      rated.disabled = nonStandard;
+    }
+  }
   if (passAndPlay) {
     const twoSeats = counts.includes(2);
     passAndPlay.hidden = !twoSeats;
@@ -46,5 +70,6 @@ for (const form of document.querySelectorAll("form.game-form")) {
   form.querySelector("[data-role=game-select]").addEventListener("change", () => syncForm(form, true));
   form.querySelector("[data-role=seats-input]")?.addEventListener("change", () => syncForm(form, false));
   form.querySelector("[data-role=level-select]")?.addEventListener("change", () => syncForm(form, false));
+  form.querySelector("[data-role=time-select]")?.addEventListener("change", () => syncForm(form, false));
   syncForm(form, false);
 }

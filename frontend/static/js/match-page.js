@@ -51,6 +51,7 @@ const PAGE = {
     rematch_accept: "Accept the rematch",
     rematch: "Rematch",
     your_turn_title: "▶ Your turn",
+    watching: { one: "{n} watching", other: "{n} watching" },
   },
   de: {
     you: "du",
@@ -99,6 +100,7 @@ const PAGE = {
     rematch_accept: "Revanche annehmen",
     rematch: "Revanche",
     your_turn_title: "▶ Du bist am Zug",
+    watching: { one: "{n} Zuschauer", other: "{n} Zuschauer" },
   },
 };
 
@@ -116,6 +118,7 @@ const boardEl = root.querySelector("#board");
 const connEl = root.querySelector("[data-testid=connection-status]");
 const connText = connEl.querySelector("[data-role=conn-text]");
 const toaster = createToaster(root.querySelector(".toasts"));
+const watchersEl = root.querySelector("[data-testid=spectator-count]");
 
 let board = null;
 let clockWidget = null;
@@ -128,6 +131,11 @@ const client = createLiveClient({
     renderMatch(lastState);
     markTurn(stateBySeat);
     board?.update(stateBySeat, lastState);
+  },
+  onSpectators: (count) => {
+    watchersEl.hidden = count < 1;
+    watchersEl.dataset.count = String(count);
+    watchersEl.textContent = `👁 ${pt("watching", { n: count })}`;
   },
   onError: (err) => toaster.show(err.message || err.code),
   onStatus: ({ status, retryInMs }) => {

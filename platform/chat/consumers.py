@@ -1,0 +1,160 @@
+"""``/ws/chat/match/<id>/`` and ``/ws/chat/tournament/<id>/`` (docs/chat.md): thin — who is
+asking, which rooms they read, and the frames in and out; every rule is in the services and
+selectors.  Under the platform's socket caps and message budget like every socket
+(``live.sockets.GuardedConsumer``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs
+
+from django.conf import settings
+from django.utils.translation import get_supported_language_variant
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+from live.consumers import db_call
+from live.messages import encode
+from live.sockets import CLOSE_NOT_FOUND, GuardedConsumer
+
+from . import selectors, services
+from .conf import max_length
+from .errors import ChatError
+
+MAX_ID = 2**63 - 1
+
+
+def scope_language(scope: dict[str, Any]) -> str:
+    """The reader's language: ``?lang=``, else the language cookie, else Accept-Language."""
+    wanted: list[str] = []
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    wanted += query.get("lang", [])[:1]
+    cookie = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME)
+    if cookie:
+        wanted.append(cookie)
+    for name, value in scope.get("headers", []):
+        if name == b"accept-language":
+            wanted += [lang for lang, _ in parse_accept_lang_header(value.decode("latin-1"))]
+    for lang in wanted:
+        try:
+            return get_supported_language_variant(lang)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE
+
+
+class ChatConsumer(GuardedConsumer):
+    async def connect(self) -> None:
+        kwargs = self.scope["url_route"]["kwargs"]
+        self.kind = str(kwargs["kind"])
+        self.target_id = int(kwargs["target_id"])
+        user = self.scope.get("user")
+        self.user_id: int | None = user.pk if user is not None and user.is_authenticated else None
+        self.lang = scope_language(self.scope)
+        self.groups_joined: list[str] = []
+        self.rooms: dict[str, selectors.Room] = {}
+        self.muted: dict[int, str] = {}
+        if not await self.admit(self.user_id):
+            return
+        access = None
+        if self.target_id <= MAX_ID:
+            access = await db_call(selectors.access)(
+                kind=self.kind, target_id=self.target_id, user_id=self.user_id
+            )
+        await self.accept()
+        if access is None:
+            await self.send_json(ChatError("no_room").as_message(self.lang))
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        groups = [room.group for room in access.readable]
+        if self.user_id is not None:
+            groups.append(services.user_group(self.user_id))
+        if not await self.join_groups(groups):
+            return
+        self.groups_joined = groups
+        self.muted = await db_call(selectors.muted_ids)(user_id=self.user_id)
+        rooms = []
+        for room in access.readable:
+            rooms.append(await self.room_frame(room))
+        await self.send_json(
+            {
+                "type": "hello",
+                "you": user.username if self.user_id is not None else None,
+                "post_to": access.post_to.name if access.post_to is not None else None,
+                "max_length": max_length(),
+                "mutes": [name for name in sorted(self.muted.values())],
+                "rooms": rooms,
+            }
+        )
+
+    async def room_frame(self, room: selectors.Room) -> dict[str, Any]:
+        self.rooms[room.key] = room
+        messages = await db_call(selectors.recent_messages)(
+            room=room, hidden_author_ids=set(self.muted)
+        )
+        return {"room": room.name, "messages": messages}
+
+    async def disconnect(self, code: int) -> None:
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        self.groups_joined = []
+        await self.release()
+
+    async def send_json(self, payload: dict[str, Any]) -> None:
+        await self.send(text_data=encode(payload))
+
+    # --- from the services --------------------------------------------------------------------
+
+    async def chat_message(self, event: dict[str, Any]) -> None:
+        if event["author_id"] not in self.muted:
+            await self.send(text_data=event["text"])
+
+    async def chat_mutes(self, event: dict[str, Any]) -> None:
+        muted = {int(pk): name for pk, name in event["mutes"]}
+        if muted == self.muted:
+            return  # this socket made the change and has already answered
+        self.muted = muted
+        await self.send_json({"type": "mutes", "mutes": sorted(self.muted.values())})
+
+    async def chat_opened(self, event: dict[str, Any]) -> None:
+        """The match ended: join the rooms that are now readable and send their history."""
+        access = await db_call(selectors.access)(
+            kind=self.kind, target_id=self.target_id, user_id=self.user_id
+        )
+        if access is None:
+            return
+        for room in access.readable:
+            if room.key in self.rooms:
+                continue
+            if not await self.join_groups([room.group]):
+                return
+            self.groups_joined.append(room.group)
+            await self.send_json({"type": "room", **await self.room_frame(room)})
+
+    # --- from the page ------------------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        message = await self.admit_frame(text_data, bytes_data)
+        if message is None:
+            return
+        kind = message["type"]
+        try:
+            if kind == "post":
+                posted = await db_call(services.post_message)(
+                    kind=self.kind,
+                    target_id=self.target_id,
+                    user_id=self.user_id,
+                    text=message.get("text"),
+                )
+                await self.send_json({"type": "posted", "id": posted.pk})
+            elif kind in ("mute", "unmute"):
+                self.muted = await db_call(services.mute)(
+                    user_id=self.user_id, name=message.get("name"), on=kind == "mute"
+                )
+                await self.send_json({"type": "mutes", "mutes": sorted(self.muted.values())})
+            elif kind == "ping":
+                await self.send_json({"type": "pong", "t": message.get("t")})
+            else:
+                raise ChatError("unknown_type")
+        except ChatError as exc:
+            await self.send_json(exc.as_message(self.lang))

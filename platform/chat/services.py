@@ -1,0 +1,155 @@
+"""Writes of chat: posting, muting for oneself, and the match-ended hook (docs/chat.md).
+
+Each write is one transaction; its message leaves through the channel layer only after commit.
+Nothing here touches the match or its move log.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from datetime import timedelta
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from live.messages import encode
+from live.models import Match
+
+from . import selectors
+from .conf import max_length, rate_limit
+from .errors import ChatError
+from .filters import text_filter
+from .models import ChatMessage, ChatMute
+
+
+def user_group(user_id: int) -> str:
+    """Every chat socket of one user: told when the user's own mutes change."""
+    return f"chat.user.{user_id}"
+
+
+def _publish(events: list[tuple[str, dict[str, Any]]]) -> None:
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(_send_all)(layer, events)
+
+    # robust: a channel layer that cannot be reached must never fail the committed write (a
+    # match ending, say); the readers catch up on reconnecting.
+    transaction.on_commit(send, robust=True)
+
+
+async def _send_all(layer: Any, events: list[tuple[str, dict[str, Any]]]) -> None:
+    for group, event in events:
+        await layer.group_send(group, event)
+
+
+def clean_text(text: Any) -> str:
+    """The text as it would be stored, or a ChatError: a string, line breaks and tabs as spaces,
+    no other control characters, trimmed, not empty, at most ``CHAT_MAX_LENGTH`` characters."""
+    if not isinstance(text, str):
+        raise ChatError("malformed", detail="text must be a string")
+    text = "".join(" " if c in "\r\n\t" else c for c in text).strip()
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
+        raise ChatError("malformed", detail="text holds control characters")
+    if not text:
+        raise ChatError("empty")
+    if len(text) > max_length():
+        raise ChatError("too_long", max_length=max_length())
+    return text
+
+
+def post_message(*, kind: str, target_id: int, user_id: int | None, text: Any) -> ChatMessage:
+    """Store ``text`` in the room ``user_id`` writes to and publish it after commit.
+
+    Refused with a ChatError (and nothing stored) when the user is not logged in, is muted by an
+    operator, the text is empty, too long or refused by the filter, or the user sent
+    ``CHAT_RATE_LIMIT`` messages within the last ``CHAT_RATE_WINDOW_S`` seconds.
+    """
+    if user_id is None:
+        raise ChatError("login_required")
+    cleaned = clean_text(text)
+    with transaction.atomic():
+        # One user's posts one at a time: the rate count below cannot be raced past.
+        author = User.objects.select_for_update().filter(pk=user_id).first()
+        if author is None:
+            raise ChatError("login_required")
+        access = selectors.access(kind=kind, target_id=target_id, user_id=user_id)
+        if access is None:
+            raise ChatError("no_room")
+        if access.post_to is None:
+            raise ChatError("login_required")
+        muted, until = selectors.mute_until(user_id=user_id)
+        if muted:
+            raise ChatError("muted", until=until)
+        limit, window_s = rate_limit()
+        now = timezone.now()
+        sent, first = selectors.sent_since(user_id=user_id, since=now - timedelta(seconds=window_s))
+        if sent >= limit:
+            wait = window_s - (now - first).total_seconds() if first is not None else window_s
+            raise ChatError(
+                "slow_down",
+                limit=limit,
+                window_s=int(math.ceil(window_s)),
+                retry_after_s=max(1, int(math.ceil(wait))),
+            )
+        try:
+            filtered = text_filter()(cleaned)
+        except ValueError as exc:
+            raise ChatError("refused") from exc
+        if not isinstance(filtered, str) or not filtered.strip():
+            raise ChatError("refused")
+        room = access.post_to
+        message = ChatMessage.objects.create(room=room.key, author=author, text=filtered[:10_000])
+        payload = selectors.message_payload(message, room.name, author.username)
+        _publish(
+            [
+                (
+                    room.group,
+                    {"type": "chat.message", "author_id": user_id, "text": encode(payload)},
+                )
+            ]
+        )
+    return message
+
+
+def mute(*, user_id: int | None, name: Any, on: bool) -> dict[int, str]:
+    """``user_id`` mutes (``on``) or unmutes the user named ``name`` for themselves; returns the
+    mutes as they now stand (id → name)."""
+    if user_id is None:
+        raise ChatError("login_required")
+    if not isinstance(name, str) or not name:
+        raise ChatError("malformed", detail="name must be a user name")
+    other = selectors.user_named(name)
+    if other is None:
+        raise ChatError("no_user")
+    if other.pk == user_id:
+        raise ChatError("mute_self")
+    with transaction.atomic():
+        if on:
+            ChatMute.objects.get_or_create(user_id=user_id, muted_id=other.pk)
+        else:
+            ChatMute.objects.filter(user_id=user_id, muted_id=other.pk).delete()
+        mutes = selectors.muted_ids(user_id=user_id)
+        _publish([(user_group(user_id), {"type": "chat.mutes", "mutes": mutes_list(mutes)})])
+    return mutes
+
+
+def mutes_list(mutes: dict[int, str]) -> list[list[Any]]:
+    return [[pk, name] for pk, name in sorted(mutes.items(), key=lambda kv: kv[1])]
+
+
+def match_ended(match: Match) -> None:
+    """Hook of live.services, inside the transaction that ends a match: after commit, tell the
+    match's chat sockets that both rooms are open to everyone now."""
+    event = {"type": "chat.opened", "match_id": match.pk}
+    _publish(
+        [
+            (selectors.match_room(match.pk, name).group, event)
+            for name in (selectors.PLAYERS, selectors.SPECTATORS)
+        ]
+    )
