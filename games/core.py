@@ -41,6 +41,7 @@ import random
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
@@ -252,6 +253,66 @@ class Bot[A](Protocol):
 
 
 _SLUG = re.compile(r"[a-z][a-z0-9_]*")
+_EXPORT_SLUG = re.compile(r"[a-z0-9_]+")
+_EXTENSION = re.compile(r"[a-z0-9]+")
+_MEDIA_TYPE = re.compile(r"[a-z]+/[a-z0-9.+-]+")
+RESERVED_EXPORTS = frozenset({"json"})
+"""Export format names the platform keeps for itself (``json``: the move log as it stores it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExportInput:
+    """Everything an export is written from: a finished match as the platform stores it.
+
+    The writer replays ``moves`` from ``seed`` and ``options`` through the engine and reads the
+    record off the state and its events, never off anything else the caller says happened.
+    ``players`` and ``date`` only label the record (no clock read in ``games/``: the platform
+    passes the date, an ISO 8601 date or date-time such as ``"2026-12-04T13:05:00+00:00"``).
+    """
+
+    seed: int
+    seats: int
+    options: Mapping[str, JSON]
+    moves: Sequence[tuple[int, JSON]]
+    """The move log: ``(seat, action JSON)`` of every applied action, in order."""
+    players: Sequence[str]
+    """Each seat's display name, by seat number."""
+    date: str
+    """When the match started, ISO 8601 (``""`` when unknown)."""
+    title: str = ""
+    """What the platform calls the match (``"Match #42"``), ``""`` when it has no name."""
+    ended: bool = False
+    """The platform vouches that the match has ended — finished, resigned, lost on time or aborted
+    — so every card may be shown: the writer then writes what was played even when the game itself
+    is not over (the replay page reveals the same).  False: only a game that is over is written."""
+
+    def started(self) -> datetime | None:
+        """:attr:`date` read (None when unknown); a time with a zone is given in UTC.
+
+        Raises ``ValueError`` for text that is not ISO 8601."""
+        if not self.date:
+            return None
+        when = datetime.fromisoformat(self.date)
+        return when.astimezone(UTC) if when.tzinfo is not None else when
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """One download format of a finished match's record (PBN, a poker hand history …).
+
+    ``write`` must refuse (``ValueError``) a game that is not over unless
+    :attr:`ExportInput.ended` says the match has ended: a record of a running match would reveal
+    the hidden cards.  A move log the engine does not accept raises as ``apply`` does
+    (:class:`IllegalAction`).
+    """
+
+    label: str
+    """A short English name for the link (the platform translates it): ``"PBN"``."""
+    media_type: str
+    """The download's content type, e.g. ``"text/plain"``."""
+    extension: str
+    """The file name's extension without the dot, e.g. ``"pbn"``."""
+    write: Callable[[ExportInput], str]
 
 
 class GameDeclarationError(GameError):
@@ -283,6 +344,9 @@ class Game[A]:
     """``deal_for(seats, seed, index)``: the entry of ``options["deals"]`` that reproduces deal
     ``index`` of a match seeded with ``seed`` — so a test can fix any deal the server would make.
     None only for a game without hidden cards or tiles."""
+    exports: Mapping[str, Export] = field(default_factory=dict)
+    """Download formats of a finished match's record besides the platform's own JSON move log,
+    by format name (lower-case ``[a-z0-9_]+``, not ``json``), e.g. ``{"pbn": Export(...)}``."""
 
     def __post_init__(self) -> None:
         if not _SLUG.fullmatch(self.slug):
@@ -300,6 +364,32 @@ class Game[A]:
             raise GameDeclarationError(f"{self.slug}: declare at least one AI level")
         if self.time_control.bank_ms <= 0 or self.time_control.delay_ms < 0:
             raise GameDeclarationError(f"{self.slug}: the time control needs a positive bank")
+        for fmt, export in self.exports.items():
+            self._check_export(fmt, export)
+
+    def _check_export(self, fmt: object, export: object) -> None:
+        if not isinstance(fmt, str) or not _EXPORT_SLUG.fullmatch(fmt):
+            raise GameDeclarationError(
+                f"{self.slug}: export format {fmt!r} is not a lower-case name ([a-z0-9_]+)"
+            )
+        if fmt in RESERVED_EXPORTS:
+            raise GameDeclarationError(
+                f"{self.slug}: export format {fmt!r} is reserved by the platform"
+            )
+        if not isinstance(export, Export):
+            raise GameDeclarationError(f"{self.slug}: export {fmt!r} is not an Export")
+        if not export.label.strip():
+            raise GameDeclarationError(f"{self.slug}: export {fmt!r} needs a label")
+        if not _MEDIA_TYPE.fullmatch(export.media_type):
+            raise GameDeclarationError(
+                f"{self.slug}: export {fmt!r} has no media type like 'text/plain'"
+            )
+        if not _EXTENSION.fullmatch(export.extension):
+            raise GameDeclarationError(
+                f"{self.slug}: export {fmt!r} needs a file extension without the dot"
+            )
+        if not callable(export.write):
+            raise GameDeclarationError(f"{self.slug}: export {fmt!r} has no write function")
 
     def new_state(self, seats: int, options: Mapping[str, JSON], seed: int) -> State[A]:
         """A new match; ``seats`` must be one of :attr:`seat_counts`."""

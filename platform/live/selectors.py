@@ -12,7 +12,7 @@ from games.registry import get_game
 
 from . import timebase
 from .messages import state_message
-from .models import Match, MatchStatus, Seat
+from .models import Match, MatchStatus, MoveKind, Seat
 
 
 @dataclass(frozen=True)
@@ -268,3 +268,16 @@ def _result_text(match: Match, placing: int | None) -> str:
     if placing == 1:
         return _("won")
     return _("lost")
+
+
+def match_action_log(*, match: Match) -> list[tuple[int, Any]]:
+    """The move log as the engine replays it: ``(seat, action JSON)`` of every applied action
+    (an action or a stall's forced action), in order; resignations, time losses and aborts went
+    through no engine and are left out.  Only for a match that is over: while it runs the log
+    shows hidden choices (callers check)."""
+    rows = (
+        match.moves.filter(kind__in=(MoveKind.ACTION, MoveKind.STALL))
+        .order_by("seq")
+        .values_list("seat", "action")
+    )
+    return [(seat, action) for seat, action in rows if action is not None]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import export_views, views
 
 app_name = "live"
 urlpatterns = [
@@ -11,4 +11,5 @@ urlpatterns = [
     path("<int:match_id>/replay/", views.match_replay, name="replay"),
     path("<int:match_id>/replay/index.json", views.match_replay_index, name="replay_index"),
     path("<int:match_id>/replay/steps.json", views.match_replay_steps, name="replay_steps"),
+    path("<int:match_id>/export/<slug:fmt>/", export_views.match_export, name="match_export"),
 ]

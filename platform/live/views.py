@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from games.registry import all_games, get_game
 
-from . import replay, results, selectors
+from . import export_views, replay, results, selectors
 from .ai_players import game_levels
 from .catalogue import board_module, rules_templates
 from .commitments import commitment_ensure, fairness_record, match_is_over
@@ -116,6 +116,7 @@ def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
             "match_id": match.pk,
             "game_title": game.title,
             "over": replay.replayable(match),
+            "exports": export_views.export_links(match),
             "board_module": static(board_module(game.slug)),
             "lang": request.LANGUAGE_CODE,
             "replay_urls": {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from live.errors import LiveError
 
-from . import selectors, services
+from . import selectors, services, time_controls
 
 
 class GameSerializer(serializers.Serializer):
@@ -49,10 +49,26 @@ class TablesView(APIView):
         return Response(TableSerializer(tables, many=True).data)
 
 
+@extend_schema_field({"type": "string", "enum": list(time_controls.CHOICES)})
+class TimeControlField(serializers.CharField):
+    """A time control choice (``lobby.time_controls``).  The service checks it, not DRF, so an
+    unknown one is refused as the lobby's form refuses it: ``bad_time_control``."""
+
+
 class PlayAISerializer(serializers.Serializer):
     game = serializers.CharField()
     level = serializers.CharField()
     pass_and_play = serializers.BooleanField(default=False)
+    time_control = TimeControlField(
+        required=False,
+        allow_blank=True,
+        help_text=(
+            "The clock (optional; omitted: standard, the game's own). relaxed: bank and delay 3x "
+            "the standard; long: 10x; untimed: no clock runs, and a seat that has not acted for a "
+            "day forfeits. Games against the AI are unrated, so any choice is allowed. "
+            "An unknown choice is refused with code bad_time_control and nothing is started."
+        ),
+    )
 
 
 class StartedSerializer(serializers.Serializer):
@@ -61,7 +77,8 @@ class StartedSerializer(serializers.Serializer):
 
 
 class PlayAIView(APIView):
-    """Start a match against the AI at once (what the lobby's "play" button does)."""
+    """Start a match against the AI at once (what the lobby's "play" button does), with the
+    standard clock or a chosen one (``time_control``, as in the lobby's form)."""
 
     permission_classes = [IsAuthenticated]
 
@@ -75,6 +92,7 @@ class PlayAIView(APIView):
                 game_slug=form.validated_data["game"],
                 level=form.validated_data["level"],
                 pass_and_play=form.validated_data["pass_and_play"],
+                time_control=form.validated_data.get("time_control", ""),
             )
         except LiveError as exc:
             return Response({"code": exc.code, "detail": exc.message}, status=400)

@@ -143,18 +143,23 @@ def match_time_control(match: Any) -> dict[str, str]:
 
 def new_game_action(*, match: Any, user_id: int | None) -> dict[str, Any]:
     """Where the result screen's "new game" leads: against the computer, straight into a new
-    match at the same level; from the queue, back to the queue; otherwise the lobby with the game
-    chosen."""
+    match at the same level and with the same time control (``time_control``, given only when it
+    is not the standard clock); from the queue, back to the queue; otherwise the lobby with the
+    game chosen."""
     seats = list(match.seats.all())
     mine = [s for s in seats if user_id is not None and s.user_id == user_id]
     levels = {s.ai_level for s in seats if s.ai_level}
     if len(mine) == 1 and len(levels) == 1 and all(s.ai_level or s in mine for s in seats):
-        return {
+        action = {
             "kind": "play_ai",
             "url": reverse("lobby:play_ai"),
             "game": match.game,
             "level": levels.pop(),
         }
+        choice = time_controls.choice_of_clock(match.clock or {})
+        if choice != time_controls.STANDARD:
+            action["time_control"] = choice
+        return action
     if match.from_queue:
         return {"kind": "link", "url": reverse("matchmaking:queue")}
     return {"kind": "link", "url": f"{reverse('lobby:index')}?game={match.game}"}

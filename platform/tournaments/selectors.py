@@ -313,6 +313,7 @@ def round_detail(
     tables = []
     for p in Pairing.objects.filter(round=rnd).select_related("match").order_by("board"):
         points = records.game_points(p) if p.status == PairingStatus.DONE and p.placings else None
+        live = bool(p.match and p.match.status == MatchStatus.RUNNING)
         tables.append(
             {
                 "id": p.pk,
@@ -329,8 +330,15 @@ def round_detail(
                     for i, e in enumerate(p.players)
                 ],
                 "match_id": p.match_id,
-                "match_url": reverse("live:match", args=[p.match_id]) if p.match_id else None,
-                "live": bool(p.match and p.match.status == MatchStatus.RUNNING),
+                # A running match is watched live; an ended one opens its replay.
+                "match_url": (
+                    None
+                    if not p.match_id
+                    else reverse("live:match", args=[p.match_id])
+                    if live
+                    else reverse("live:replay", args=[p.match_id])
+                ),
+                "live": live,
                 "ko_match": p.ko_match,
                 "ko_game": p.ko_game,
                 "adjudicated": p.adjudicated,

@@ -396,6 +396,8 @@ function renderNewGame() {
     form.action = action.url;
     form.querySelector("input[name=game]").value = action.game;
     form.querySelector("input[name=level]").value = action.level;
+    // The same clock as the finished match (empty: the standard one).
+    form.querySelector("input[name=time_control]").value = action.time_control || "";
     form.hidden = false;
   } else {
     link.href = action.url;
