@@ -295,9 +295,11 @@ def cooldown_seconds(*, strikes: int, cfg: QueueSettings | None = None) -> float
 def queue_no_show(*, match_id: int, no_show_user_ids: list[int], other_user_ids: list[int]) -> None:
     """A queue-made match was aborted because ``no_show_user_ids`` missed their first decision.
 
-    Called by live.services inside the transaction that aborts the match (the match row is locked
-    and this runs once per match; ``last_match`` makes a repeat harmless anyway).  The no-shows get
-    a growing cooldown; the others go back to the queue of the same game and kind, at the front.
+    live's no-show hook (``live.services.MATCH_NO_SHOW_HOOKS``, registered in
+    ``MatchmakingConfig.ready``): runs inside the transaction that aborts the match (the match row
+    is locked and this runs once per match; ``last_match`` makes a repeat harmless anyway).  The
+    no-shows get a growing cooldown; the others go back to the queue of the same game and kind, at
+    the front.
     """
     cfg = queue_settings()
     now = reference_now()

@@ -1,7 +1,8 @@
-"""Applying a finished match to the ratings (called by live.services inside the ending transaction).
+"""Applying a finished match to the ratings (live's match-ended hook, in the ending transaction).
 
-Exactly once: the caller holds the match row lock and only calls this on the transition to
-``finished``; the unique (match, seat) constraint on :class:`RatingChange` is the second guard.
+Exactly once: live holds the match row lock and runs its hooks once, on the transition to an end
+(:func:`match_ended`, registered first in ``RatingsConfig.ready``); the unique (match, seat)
+constraint on :class:`RatingChange` is the second guard.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from collections.abc import Sequence
 from django.conf import settings
 
 from games.core import Game, SeatResult
-from live.models import Match, Seat
+from games.registry import get_game
+from live import selectors
+from live.models import Match, MatchStatus, Seat
 
 from .elo import EloSettings, Participant, rating_changes
 from .models import Rating, RatingChange
@@ -31,6 +34,24 @@ def _rating_row(*, game: str, seat: Seat, initial: float) -> Rating:
             game=game, user=None, ai_level=seat.ai_level, defaults={"rating": initial}
         )
     return row
+
+
+def match_ended(match: Match) -> None:
+    """live's hook (``live.services.MATCH_ENDED_HOOKS``): a rated match that finished with a result
+    moves the ratings; an aborted or unrated one changes nothing.
+
+    Runs inside the transaction that ends the match, with the row locked, before any other hook
+    (``RatingsConfig.ready`` puts it first).  The result is the one live has just set on the match;
+    the seats are the process's kept ones (``selectors.match_seats``), as the ending used.
+    """
+    if not match.rated or match.status != MatchStatus.FINISHED:
+        return
+    ratings_apply_match(
+        match=match,
+        game=get_game(match.game),
+        seats=selectors.match_seats(match),
+        result=[SeatResult(**r) for r in match.result],
+    )
 
 
 def ratings_apply_match(

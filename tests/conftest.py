@@ -55,10 +55,11 @@ class FakeWall:
 
 @pytest.fixture
 def wall(monkeypatch: pytest.MonkeyPatch) -> FakeWall:
-    from live import services, timebase
+    from live import timebase
+    from live.services import wakeups
 
     fake = FakeWall()
-    monkeypatch.setattr(services, "_covered_until_ms", 0)  # a tick's memo of the fake time
+    monkeypatch.setattr(wakeups, "_covered_until_ms", 0)  # a tick's memo of the fake time
     monkeypatch.setattr(timebase, "wall_ms", fake)
     monkeypatch.setattr(timebase, "monotonic_s", fake.monotonic)
     return fake

@@ -205,7 +205,12 @@ if REDIS_URL:
             "BACKEND": "live.layer.BatchingPubSubChannelLayer",
             # Pub/sub: one subscription per group a process holds members of, one PUBLISH per
             # group sent to (live/layer.py says why not the list-backed default layer).
-            "CONFIG": {"hosts": [{"address": REDIS_URL}]},
+            # Redis pub/sub channels are shared by every database of a server: the prefix keeps
+            # two platforms on one Redis (or two test stacks) from hearing each other's groups.
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL}],
+                "prefix": os.environ.get("CHANNEL_LAYER_PREFIX", "asgi"),
+            },
         }
     }
 else:

@@ -53,7 +53,7 @@ MAX_ACTIONS = 50_000
 FULL = os.environ.get("AI_BENCH_FULL", "").lower() in ("1", "true", "yes", "on")
 WORKERS = int(os.environ.get("AI_BENCH_WORKERS", "2"))
 
-DOU_DIZHU_DEALS = (30, 120, 500)
+DOU_DIZHU_DEALS = (30, 300, 500)
 """Deals per role: quick, default, full."""
 SEEDS = {"holdem": (1, 4, 20), "spectacular_bid": (3, 12, 60)}
 """Seeds per pairing where a match is long (quick, default, full); others use ``OTHER_SEEDS``."""

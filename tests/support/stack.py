@@ -268,6 +268,9 @@ def make_stack(tmp_path: Path) -> Iterator[object]:
             pg_env, db_name = _postgres_env(run_dir)
             env.update(pg_env)
             env["REDIS_URL"] = f"redis://127.0.0.1:{REDIS_PORT}/{7 + len(stacks)}"
+            # Pub/sub ignores the database number: another test run's stacks on the same Redis
+            # would hear this one's match groups without a prefix of its own.
+            env["CHANNEL_LAYER_PREFIX"] = f"asgi-{os.getpid()}-{len(stacks)}"
             import redis
 
             redis.Redis.from_url(env["REDIS_URL"]).flushdb()
