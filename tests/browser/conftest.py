@@ -2,47 +2,8 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
-
-import pytest
-
+from support.browser import browser, sign_up  # noqa: F401 - a fixture, and for the tests
 from support.stack import make_stack  # noqa: F401 - a fixture
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-
-
-@pytest.fixture
-def browser() -> Iterator[object]:
-    if not os.path.exists(CHROMIUM):
-        if os.environ.get("CI") == "true":
-            pytest.fail("Chromium is not installed (apt-get install chromium)")
-        pytest.skip("Chromium is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield browser
-        browser.close()
-
-
-def sign_up(page, base_url: str, name: str) -> None:
-    page.goto(f"{base_url}/accounts/signup/")
-    page.fill("input[name=username]", name)
-    page.fill("input[name=password1]", "a-long-pass-phrase-42")
-    page.fill("input[name=password2]", "a-long-pass-phrase-42")
-    page.get_by_test_id("signup-submit").click()
-    page.wait_for_url(f"{base_url}/")
 
 
 def start_ai_match(page, slug: str, level: str = "random") -> None:

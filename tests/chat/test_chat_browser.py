@@ -3,43 +3,14 @@ spectator write with the keyboard, each sees only their own room while the match
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-from collections.abc import Iterator
 
 import pytest
 
+from support.browser import browser, sign_up  # noqa: F401 - browser is a fixture
 from support.stack import make_stack  # noqa: F401 - a fixture
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic"]
-PASSWORD = "a-long-pass-phrase-42"
-
-
-@pytest.fixture
-def browser() -> Iterator[object]:
-    if not os.path.exists(CHROMIUM):
-        if os.environ.get("CI") == "true":
-            pytest.fail("Chromium is not installed (apt-get install chromium)")
-        pytest.skip("Chromium is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield browser
-        browser.close()
-
-
-def sign_up(page, base_url: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(f"{base_url}/accounts/signup/")
-    page.fill("input[name=username]", name)
-    page.fill("input[name=password1]", PASSWORD)
-    page.fill("input[name=password2]", PASSWORD)
-    page.get_by_test_id("signup-submit").click()
-    page.wait_for_url(f"{base_url}/")
 
 
 def say(page, text: str) -> None:  # type: ignore[no-untyped-def]

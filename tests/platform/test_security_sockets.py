@@ -18,6 +18,7 @@ from django.test import Client
 from config.asgi import application
 from live.guards import SocketLimits, socket_limits
 from live.services import SeatSpec, match_start
+from support.live import use_socket_limits_store
 from support.stack import REDIS_PORT, reachable
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -28,15 +29,7 @@ URL = f"redis://127.0.0.1:{REDIS_PORT}/3"
 @pytest.fixture(params=["redis", "memory"])
 async def limits(request, settings) -> AsyncIterator[str]:  # type: ignore[no-untyped-def]
     """The limits kept in Redis (as production and the embedded default run), or per process."""
-    if request.param == "redis":
-        if not reachable(REDIS_PORT):
-            if os.environ.get("CI") == "true":
-                pytest.fail("Redis is not reachable on 127.0.0.1")
-            pytest.skip("Redis is not reachable on 127.0.0.1")
-        redis.Redis.from_url(URL).flushdb()
-        settings.LIVE_LIMITS_REDIS_URL = URL
-    else:
-        settings.LIVE_LIMITS_REDIS_URL = ""
+    use_socket_limits_store(request.param, settings, URL)
     yield request.param
     await socket_limits.close()
 

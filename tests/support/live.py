@@ -27,3 +27,25 @@ def snapshot(match: Match) -> tuple[Any, ...]:
     match.refresh_from_db()
     moves = list(match.moves.order_by("seq").values_list("seq", "kind", "action", "command_id"))
     return (match.seq, match.status, match.state, match.clock, match.wake_ms, match.result, moves)
+
+
+def use_socket_limits_store(kind: str, settings: Any, redis_url: str) -> None:
+    """Point the socket limits (``live.guards.socket_limits``) at an emptied Redis database
+    (``kind == "redis"``, as every daphne shares it) or keep them per process (``"memory"``).
+    Without Redis: a skip, or a failure in CI, where Redis must be there."""
+    if kind != "redis":
+        settings.LIVE_LIMITS_REDIS_URL = ""
+        return
+    import os
+
+    import pytest
+    import redis
+
+    from support.stack import REDIS_PORT, reachable
+
+    if not reachable(REDIS_PORT):
+        if os.environ.get("CI") == "true":
+            pytest.fail("Redis is not reachable on 127.0.0.1")
+        pytest.skip("Redis is not reachable on 127.0.0.1")
+    redis.Redis.from_url(redis_url).flushdb()
+    settings.LIVE_LIMITS_REDIS_URL = redis_url
