@@ -23,6 +23,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
+import redis
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
@@ -84,6 +85,32 @@ async def send_batch(layer: Any, messages: list[Message]) -> None:
         await layer.group_send(group, event)
 
 
+SEND_RETRY_DELAYS = (0.05, 0.25, 1.0, 3.0)
+"""Seconds to wait before each further try of a failed send (about 4.3 s in all)."""
+
+
+async def send_with_retries(layer: Any, messages: list[Message]) -> bool:
+    """:func:`send_batch`, tried again when the connection to Redis fails; False if every try did.
+
+    After Redis restarts, the pooled connection a process last published on is dead, and its next
+    use fails once before the client reconnects: without a retry that update was lost, and a client
+    waiting for the AI's move heard nothing until it resynced by itself (the move itself was
+    committed).  Frames carry ``seq`` and are whole snapshots, so one delivered twice is harmless;
+    retrying here, inside the one drain loop, keeps the commit order of everything behind it.
+    """
+    for delay in (*SEND_RETRY_DELAYS, None):
+        try:
+            await send_batch(layer, messages)
+            return True
+        except (OSError, redis.RedisError) as exc:
+            if delay is None:
+                log.error("publishing a match update failed, giving up: %r", exc)
+                return False
+            log.warning("publishing a match update failed, trying again: %r", exc)
+            await asyncio.sleep(delay)
+    return False  # pragma: no cover - the loop returns
+
+
 class _Publisher:
     """A daemon thread with its own event loop, sending queued messages one after another."""
 
@@ -129,7 +156,7 @@ class _Publisher:
             while not queue.empty():  # everything that waited goes out in one batch, in order
                 messages.extend(queue.get_nowait())
             try:
-                await send_batch(layer, messages)
+                await send_with_retries(layer, messages)
             except Exception:  # one failed send must not stop the publisher
                 log.exception("publishing a match update failed")
 

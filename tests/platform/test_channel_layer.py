@@ -75,3 +75,31 @@ async def test_a_batch_of_many_updates_arrives_in_order_for_every_member(layer) 
     got = [(await layer.receive(both_seats))["text"] for _ in range(80)]
     assert got == [text for _, message in items for text in [message["text"]]]
     await layer.flush()
+
+
+async def test_an_update_sent_after_redis_dropped_the_publishers_connection_still_arrives(
+    layer,
+) -> None:
+    """What a Redis restart does to a process that published before: its pooled connection is
+    dead and fails on next use.  The publisher tries again and the member hears the update (this
+    was a stalled match: the AI's move committed, its frame lost)."""
+    from live.publish import send_with_retries
+
+    publisher = BatchingPubSubChannelLayer(
+        hosts=[{"address": URL, "client_name": "publisher-under-test"}]
+    )
+    member = await layer.new_channel()
+    await layer.group_add("r-seat-0", member)
+    assert await send_with_retries(publisher, [("r-seat-0", {"seq": 1})])
+    assert "1" in (await layer.receive(member))["text"]
+    admin = redis.Redis.from_url(URL)
+    killed = [
+        admin.client_kill_filter(_id=client["id"])
+        for client in admin.client_list()
+        if client["name"] == "publisher-under-test"
+    ]
+    assert killed, "the publisher's connection was not found"
+    assert await send_with_retries(publisher, [("r-seat-0", {"seq": 2})])
+    assert '"seq":2' in (await layer.receive(member))["text"]
+    await publisher.flush()
+    await layer.flush()

@@ -1,5 +1,6 @@
-"""Tractor against the engine contract (games/core.py): the generic conformance run, and the
-contract's own rules for forfeits, fixed deals, the action codec and the views."""
+"""Tractor against the engine contract (games/core.py): the contract's own rules for forfeits, fixed
+deals, the action codec and the views (the generic conformance run over every registered game is
+tests/games/test_contract.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from games.tractor.actions import Bury, Continue, Declare, Pass, Play, decode_ac
 from games.tractor.deals import deal_for
 from games.tractor.declaration import GAME
 from games.tractor.state import TractorState
-from support.contract import check_forfeit, check_game
+from support.contract import check_forfeit
 from support.sizes import examples
 
 
@@ -29,13 +30,6 @@ def json_copy(value: Any) -> Any:
 def random_step(state: TractorState, rng: random.Random) -> None:
     decision = rng.choice(state.pending())
     state.apply(decision.seat, rng.choice(state.legal_actions(decision.seat)))
-
-
-# ---- the generic conformance run ---------------------------------------------------------------
-
-
-def test_random_matches_keep_the_engine_contract_at_every_step() -> None:
-    check_game(GAME, 4, matches=examples(3, 40))
 
 
 def test_the_game_is_declared_for_four_seats_rated_as_teams_with_three_named_levels() -> None:
