@@ -247,6 +247,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 6 * 3600}
 CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# Group commit (live/group_commit.py): the match commands of a web process go to LIVE_WRITER_LANES
+# writer threads (one database connection each); a lane applies whatever waits for it, at most
+# LIVE_WRITER_BATCH commands, in one transaction.  Off: one transaction per command on the thread
+# pool (the shape before; kept for comparison in tests/bench/live_bench.py).
+LIVE_GROUP_COMMIT = env_bool("LIVE_GROUP_COMMIT", True)
+LIVE_WRITER_LANES = env_int("LIVE_WRITER_LANES", 4)
+LIVE_WRITER_BATCH = env_int("LIVE_WRITER_BATCH", 64)
 CLOCK_SWEEP_SECONDS = float(os.environ.get("CLOCK_SWEEP_SECONDS", "1.0"))
 CLOCK_SWEEP_THREADS = env_int("CLOCK_SWEEP_THREADS", 4)
 # How long the first scheduler of a clock slot's job keeps others from queueing a second one for

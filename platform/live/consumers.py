@@ -17,15 +17,16 @@ import logging
 from typing import Any
 
 from asgiref.sync import SyncToAsync
+from django.conf import settings
 from django.db import close_old_connections
 
 from games.core import Game, IllegalAction
 from games.registry import get_game
 
-from . import selectors, services, spectators, timebase
+from . import group_commit, selectors, services, spectators, timebase
 from .errors import LiveError
 from .guards import describe
-from .messages import encode, public_group, seat_group
+from .messages import public_group, seat_group
 from .models import Match
 from .sockets import CLOSE_NOT_FOUND, GuardedConsumer
 
@@ -54,6 +55,15 @@ class _PooledDatabaseCall(SyncToAsync):
 
 def db_call(func: Any) -> Any:
     return _PooledDatabaseCall(func, thread_sensitive=False)
+
+
+async def write(func: Any, /, **kwargs: Any) -> Any:
+    """A command that changes a match: through this process's group-commit writer
+    (:mod:`live.group_commit`), or on the thread pool in a transaction of its own when
+    ``LIVE_GROUP_COMMIT`` is off."""
+    if settings.LIVE_GROUP_COMMIT:
+        return await group_commit.writer.run(func, **kwargs)
+    return await db_call(func)(**kwargs)
 
 
 def _game_slug(match_id: int) -> str | None:
@@ -89,10 +99,8 @@ class MatchConsumer(GuardedConsumer):
             return
         self.seats = audience.seats
         self.people_seats = audience.people_seats
-        self.groups_joined = [seat_group(self.match_id, s) for s in self.seats] or [
-            public_group(self.match_id)
-        ]
-        if not await self.join_groups(self.groups_joined):
+        groups = [seat_group(self.match_id, s) for s in self.seats] or [public_group(self.match_id)]
+        if not await self.join_groups(groups):
             return
         await self.send_snapshots()
         if not self.seats:
@@ -101,9 +109,7 @@ class MatchConsumer(GuardedConsumer):
             self._announce_spectators()
 
     async def disconnect(self, code: int) -> None:
-        for group in getattr(self, "groups_joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
-        await self.release()
+        await super().disconnect(code)
         if self.spectating:
             self.spectating = False
             self._announce_spectators()
@@ -116,9 +122,6 @@ class MatchConsumer(GuardedConsumer):
     async def match_spectators(self, event: dict[str, Any]) -> None:
         if self.wants_spectators:
             await self.send_json(spectators.frame(self.match_id, event["count"]))
-
-    async def send_json(self, payload: dict[str, Any]) -> None:
-        await self.send(text_data=encode(payload))
 
     async def send_snapshots(self) -> None:
         for message in await db_call(selectors.snapshots)(match_id=self.match_id, seats=self.seats):
@@ -198,7 +201,8 @@ class MatchConsumer(GuardedConsumer):
             return
         try:
             if resign:
-                applied = await db_call(services.match_resign)(
+                applied = await write(
+                    services.match_resign,
                     match_id=self.match_id,
                     command_id=command_id,
                     user_id=self.user_id,
@@ -206,7 +210,8 @@ class MatchConsumer(GuardedConsumer):
                     arrived_local_ms=arrived,
                 )
             else:
-                applied = await db_call(services.action_submit)(
+                applied = await write(
+                    services.action_submit,
                     match_id=self.match_id,
                     action=message["action"],
                     command_id=command_id,

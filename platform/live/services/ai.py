@@ -51,7 +51,7 @@ def _resend_ai(match: Match, state: State, seats: Sequence[Seat], now_ms: int) -
     def queue() -> None:
         _queue_ai_moves(match_id, seq, overdue)
 
-    transaction.on_commit(queue)
+    transaction.on_commit(queue, robust=True)  # as _after_change's: the sweeper tries again
     return "ai_resent"
 
 

@@ -67,7 +67,7 @@ def _plan_wake(match: Match, *, now_ms: int) -> int | None:
 
 
 def _schedule_on_commit(slot_ms: int) -> None:
-    transaction.on_commit(lambda: _queue_wake(slot_ms))
+    transaction.on_commit(lambda: _queue_wake(slot_ms), robust=True)
 
 
 # --- after commit -----------------------------------------------------------------------------
@@ -97,4 +97,8 @@ def _after_change(
             _queue_wake(wake_job_ms)
         _queue_ai_moves(match_id, seq, ai_seats)
 
-    transaction.on_commit(send)
+    # Robust: what fails after the commit (Redis away) is logged and changes nothing of what was
+    # committed — the command is still acknowledged, and the other commands of a group commit
+    # (live/group_commit.py) still publish.  A lost clock or AI job is picked up by the sweeper
+    # (``wake_ms``, ``ai_due_ms``); a lost frame by the client's resync.
+    transaction.on_commit(send, robust=True)
