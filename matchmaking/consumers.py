@@ -16,7 +16,6 @@ from typing import Any
 from channels.db import database_sync_to_async
 
 from live.guards import describe
-from live.messages import encode
 from live.sockets import GuardedConsumer
 
 from . import selectors, services
@@ -40,8 +39,8 @@ class QueueConsumer(GuardedConsumer):
         if not await self.admit(self.user_id):
             return
         await self.accept()
-        self.group = user_group(self.user_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        if not await self.join_groups([user_group(self.user_id)]):
+            return
         matched = await database_sync_to_async(selectors.queue_match)(user_id=self.user_id)
         if matched is not None:
             await self.send_json(matched)
@@ -54,12 +53,7 @@ class QueueConsumer(GuardedConsumer):
             ticker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await ticker
-        if getattr(self, "group", None):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        await self.release()
-
-    async def send_json(self, payload: dict[str, Any]) -> None:
-        await self.send(text_data=encode(payload))
+        await super().disconnect(code)
 
     async def send_status(self) -> dict[str, Any]:
         assert self.user_id is not None

@@ -16,13 +16,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 
 from games.core import Game, RatingMode
 from games.registry import get_game
-from live import catalogue
+from live import catalogue, publish
 from live.errors import LiveError
 from live.models import Match, MatchStatus, Seat
 from live.services import SeatSpec, match_start
@@ -48,18 +46,10 @@ def _notify(messages: Iterable[tuple[int, dict[str, Any]]]) -> None:
     if not batch:
         return
 
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is None:
-            return
-        async_to_sync(_send_all)(layer, batch)
-
-    transaction.on_commit(send)
-
-
-async def _send_all(layer: Any, batch: list[tuple[int, dict[str, Any]]]) -> None:
-    for user_id, payload in batch:
-        await layer.group_send(user_group(user_id), {"type": "queue.event", "payload": payload})
+    publish.events_after_commit(
+        (user_group(user_id), {"type": "queue.event", "payload": payload})
+        for user_id, payload in batch
+    )
 
 
 # --- joining and leaving -----------------------------------------------------------------------

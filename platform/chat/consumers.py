@@ -14,7 +14,6 @@ from django.utils.translation import get_supported_language_variant
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from live.consumers import db_call
-from live.messages import encode
 from live.sockets import CLOSE_NOT_FOUND, GuardedConsumer
 
 from . import selectors, services
@@ -51,7 +50,6 @@ class ChatConsumer(GuardedConsumer):
         user = self.scope.get("user")
         self.user_id: int | None = user.pk if user is not None and user.is_authenticated else None
         self.lang = scope_language(self.scope)
-        self.groups_joined: list[str] = []
         self.rooms: dict[str, selectors.Room] = {}
         self.muted: dict[int, str] = {}
         if not await self.admit(self.user_id):
@@ -71,7 +69,6 @@ class ChatConsumer(GuardedConsumer):
             groups.append(services.user_group(self.user_id))
         if not await self.join_groups(groups):
             return
-        self.groups_joined = groups
         self.muted = await db_call(selectors.muted_ids)(user_id=self.user_id)
         rooms = []
         for room in access.readable:
@@ -93,15 +90,6 @@ class ChatConsumer(GuardedConsumer):
             room=room, hidden_author_ids=set(self.muted)
         )
         return {"room": room.name, "messages": messages}
-
-    async def disconnect(self, code: int) -> None:
-        for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
-        self.groups_joined = []
-        await self.release()
-
-    async def send_json(self, payload: dict[str, Any]) -> None:
-        await self.send(text_data=encode(payload))
 
     # --- from the services --------------------------------------------------------------------
 
@@ -128,7 +116,6 @@ class ChatConsumer(GuardedConsumer):
                 continue
             if not await self.join_groups([room.group]):
                 return
-            self.groups_joined.append(room.group)
             await self.send_json({"type": "room", **await self.room_frame(room)})
 
     # --- from the page ------------------------------------------------------------------------

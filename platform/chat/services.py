@@ -11,12 +11,11 @@ import unicodedata
 from datetime import timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from live import publish
 from live.messages import encode
 from live.models import Match
 
@@ -33,19 +32,9 @@ def user_group(user_id: int) -> str:
 
 
 def _publish(events: list[tuple[str, dict[str, Any]]]) -> None:
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(_send_all)(layer, events)
-
-    # robust: a channel layer that cannot be reached must never fail the committed write (a
-    # match ending, say); the readers catch up on reconnecting.
-    transaction.on_commit(send, robust=True)
-
-
-async def _send_all(layer: Any, events: list[tuple[str, dict[str, Any]]]) -> None:
-    for group, event in events:
-        await layer.group_send(group, event)
+    """After commit, through the live publisher's outbox (robust: an unreachable channel layer
+    never fails the committed write; the readers catch up on reconnecting)."""
+    publish.events_after_commit(events)
 
 
 def clean_text(text: Any) -> str:

@@ -9,8 +9,9 @@ matches (a ``state`` frame whose ``legal`` is not empty means "your turn").  The
 banner with a link, marks the page title and plays a sound if the player asked for one
 (``frontend/static/js/notify.js``).
 
-Sends happen after the transaction commits, like every event of the platform: a player is told
-about a match only once it really exists.
+Sends happen after the transaction commits, like every event of the platform (through the
+publisher's outbox, ``publish.events_after_commit``): a player is told about a match only once it
+really exists.
 """
 
 from __future__ import annotations
@@ -18,13 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.db import transaction
 from django.urls import reverse
 
 from games.registry import all_games
 
+from . import publish
 from .models import Match, MatchStatus, Seat
 
 RUNNING_MATCHES_WATCHED = 20
@@ -60,20 +59,10 @@ def notify_users(*, user_ids: Iterable[int], payload: dict[str, Any]) -> None:
     if not targets:
         return
 
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is None:
-            return
-        async_to_sync(_send_all)(layer, targets, payload)
-
-    transaction.on_commit(send)
-
-
-async def _send_all(layer: Any, user_ids: list[int], payload: dict[str, Any]) -> None:
-    for user_id in user_ids:
-        await layer.group_send(
-            notification_group(user_id), {"type": "notify.event", "payload": payload}
-        )
+    publish.events_after_commit(
+        (notification_group(user_id), {"type": "notify.event", "payload": payload})
+        for user_id in targets
+    )
 
 
 # --- reads for the socket -------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from matchmaking.conf import user_group
 from . import notifications
 from .consumers import db_call
 from .guards import describe
-from .messages import encode, seat_group
+from .messages import seat_group
 from .sockets import GuardedConsumer
 
 CLOSE_LOGIN = 4001
@@ -27,7 +27,6 @@ class NotifyConsumer(GuardedConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         self.user_id: int | None = user.pk if user is not None and user.is_authenticated else None
-        self.groups_joined: list[str] = []
         self.to_act: dict[tuple[int, int], bool] = {}
         self.games: dict[int, str] = {}
         if self.user_id is None:
@@ -43,7 +42,6 @@ class NotifyConsumer(GuardedConsumer):
         groups = [notifications.notification_group(self.user_id), user_group(self.user_id)]
         if not await self.join_groups(groups):
             return
-        self.groups_joined.extend(groups)
         seats = await db_call(notifications.running_seats)(user_id=self.user_id)
         await self.follow(seats)
         for row in seats:
@@ -51,15 +49,6 @@ class NotifyConsumer(GuardedConsumer):
                 await self.send_json(
                     notifications.match_notice(row["match_id"], row["game"], "your_turn")
                 )
-
-    async def disconnect(self, code: int) -> None:
-        for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
-        self.groups_joined = []
-        await self.release()
-
-    async def send_json(self, payload: dict[str, Any]) -> None:
-        await self.send(text_data=encode(payload))
 
     async def follow(self, seats: list[dict[str, Any]]) -> None:
         """Join the seat groups of matches this socket does not follow yet."""
@@ -70,7 +59,6 @@ class NotifyConsumer(GuardedConsumer):
             group = seat_group(*key)
             if not await self.join_groups([group]):
                 return
-            self.groups_joined.append(group)
             self.to_act[key] = bool(row["to_act"])
             self.games[row["match_id"]] = row["game"]
 
@@ -108,10 +96,7 @@ class NotifyConsumer(GuardedConsumer):
             return
         if match.get("status") != "running":
             del self.to_act[key]
-            group = seat_group(match_id, seat)
-            await self.channel_layer.group_discard(group, self.channel_name)
-            if group in self.groups_joined:
-                self.groups_joined.remove(group)
+            await self.leave_group(seat_group(match_id, seat))
             return
         to_act = bool(frame.get("legal"))
         was = self.to_act[key]

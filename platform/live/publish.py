@@ -20,12 +20,13 @@ import asyncio
 import logging
 import os
 import threading
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
 import redis
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.db import transaction
 
 from games.core import Event, Game, State
 
@@ -34,7 +35,17 @@ from .messages import encode, public_group, seat_group, state_message
 from .models import Match, Seat
 
 log = logging.getLogger(__name__)
+
+
+class Ready(NamedTuple):
+    """A channel-layer event sent as it is (a notification, a chat line), not a state frame."""
+
+    group: str
+    event: dict[str, Any]
+
+
 Message = tuple[str, dict[str, Any]]
+"""A state frame's payload for one group: encoded by the publisher, off the committing thread."""
 
 
 def match_changed(
@@ -70,14 +81,40 @@ def match_changed(
         _publisher.send(messages)
 
 
+def events_after_commit(events: Iterable[tuple[str, dict[str, Any]]]) -> None:
+    """The outbox of everything else that leaves after a commit — queue and site notifications,
+    chat: each ``(group, event)`` is sent once the transaction commits (at once outside one),
+    through this process's publisher, in order behind the frames committed before it.
+
+    Robust: a channel layer that cannot be reached never fails what was committed; the readers
+    catch up when they reconnect.
+    """
+    batch = [Ready(group, event) for group, event in events]
+    if batch:
+        transaction.on_commit(lambda: _send_ready(batch), robust=True)
+
+
+def _send_ready(batch: list[Ready]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    if isinstance(layer, InMemoryChannelLayer):
+        async_to_sync(send_batch)(layer, batch)
+    else:
+        _publisher.send(batch)
+
+
 def frame_event(payload: dict[str, Any]) -> dict[str, Any]:
     """The channel-layer event carrying one ``state`` frame (see ``MatchConsumer.match_state``)."""
     return {"type": "match.state", "text": encode(payload)}
 
 
-async def send_batch(layer: Any, messages: list[Message]) -> None:
-    """Each group its frame, in the order given: one pipelined round trip where the layer can."""
-    events = [(group, frame_event(payload)) for group, payload in messages]
+async def send_batch(layer: Any, messages: Sequence[Message | Ready]) -> None:
+    """Each group its frame or event, in the order given: one pipelined round trip where the
+    layer can."""
+    events = [
+        (m.group, m.event) if isinstance(m, Ready) else (m[0], frame_event(m[1])) for m in messages
+    ]
     if hasattr(layer, "group_send_many"):
         await layer.group_send_many(events)
         return
@@ -89,7 +126,7 @@ SEND_RETRY_DELAYS = (0.05, 0.25, 1.0, 3.0)
 """Seconds to wait before each further try of a failed send (about 4.3 s in all)."""
 
 
-async def send_with_retries(layer: Any, messages: list[Message]) -> bool:
+async def send_with_retries(layer: Any, messages: list[Message | Ready]) -> bool:
     """:func:`send_batch`, tried again when the connection to Redis fails; False if every try did.
 
     After Redis restarts, the pooled connection a process last published on is dead, and its next
@@ -118,13 +155,13 @@ class _Publisher:
         self._lock = threading.Lock()
         self._pid: int | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._queue: asyncio.Queue[list[Message]] | None = None
+        self._queue: asyncio.Queue[list[Message | Ready]] | None = None
 
-    def send(self, messages: list[Message]) -> None:
+    def send(self, messages: list[Message | Ready]) -> None:
         loop, queue = self.running()
         loop.call_soon_threadsafe(queue.put_nowait, messages)
 
-    def running(self) -> tuple[asyncio.AbstractEventLoop, asyncio.Queue[list[Message]]]:
+    def running(self) -> tuple[asyncio.AbstractEventLoop, asyncio.Queue[list[Message | Ready]]]:
         """The thread's loop and queue, started on first use in this process (or forked child)."""
         with self._lock:
             if self._pid != os.getpid():
@@ -149,7 +186,7 @@ class _Publisher:
         self._loop, self._pid = loop, os.getpid()
 
     @staticmethod
-    async def _drain(queue: asyncio.Queue[list[Message]]) -> None:
+    async def _drain(queue: asyncio.Queue[list[Message | Ready]]) -> None:
         layer = get_channel_layer()
         while True:
             messages = list(await queue.get())

@@ -21,6 +21,7 @@ from .guards import (
     scope_address,
     socket_limits,
 )
+from .messages import encode
 
 CLOSE_NOT_FOUND = 4004
 CLOSE_TRY_AGAIN = 1013  # RFC 6455 "try again later": the client reconnects and resyncs
@@ -72,14 +73,16 @@ class GuardedConsumer(DirectDispatchConsumer):
         return True
 
     async def join_groups(self, groups: Sequence[str]) -> bool:
-        """Subscribe to ``groups``; False (the socket closed with 1013) if the channel layer
-        cannot be reached.
+        """Subscribe to ``groups`` (left again on :meth:`disconnect`); False (the socket closed
+        with 1013) if the channel layer cannot be reached.
 
         Right after the Redis server restarts, the layer's subscriber connection may fail once or
         twice before it reconnects (its receive task reconnects on its own, unlocked). A crash here
         would close the socket with 1011 and tell the client nothing; a short retry joins, and if
         Redis stays away the client is asked to come back later, when it resyncs.
         """
+        joined = self.__dict__.setdefault("groups_joined", [])
+        joined.extend(group for group in groups if group not in joined)  # left on disconnect
         for attempt in range(JOIN_ATTEMPTS):
             try:
                 for group in groups:
@@ -90,6 +93,21 @@ class GuardedConsumer(DirectDispatchConsumer):
                 await asyncio.sleep(0.2 * (attempt + 1))
         await self.close(code=CLOSE_TRY_AGAIN)
         return False
+
+    async def leave_group(self, group: str) -> None:
+        await self.channel_layer.group_discard(group, self.channel_name)
+        if group in getattr(self, "groups_joined", ()):
+            self.groups_joined.remove(group)
+
+    async def disconnect(self, code: int) -> None:
+        """Leave every group :meth:`join_groups` joined and give the socket's place back."""
+        for group in getattr(self, "groups_joined", ()):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        self.groups_joined: list[str] = []
+        await self.release()
+
+    async def send_json(self, payload: dict[str, Any]) -> None:
+        await self.send(text_data=encode(payload))
 
     async def release(self) -> None:
         if self.admitted:
