@@ -4,8 +4,12 @@
 * ``TightAggressiveBot`` (``greedy``) — a rule bot: plays few starting hands, bets its made hands
   and gives up on the rest.  It is also the benchmark's "tight-aggressive" opponent.
 * ``ExpertBot`` — Monte Carlo equity against ranges it infers from each opponent's actions this
-  hand (unknown cards are sampled from the cards it cannot see), then weighs that equity against
-  pot odds, the stacks behind, its position and the number of opponents, sizing its bets by pot.
+  hand (``ranges.py``: a weight per two-card combo, narrowed by every bet, call and check, before
+  the flop by the starting-hand chart, after it by the made hand on the board).  Heads-up it picks
+  the action of highest expected value, assuming a bet folds the part of the opponent's range that
+  is weak in absolute terms (less against a bigger bet) and measuring its equity against the part
+  that calls; overbets only for value.  With more opponents: equity against pot odds, stacks,
+  position and the number of opponents, sizing its bets by pot.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from itertools import combinations
 from games.cards import deck, parse, rank, suit
 from games.core import JSON
 from games.holdem.actions import HoldemAction
+from games.holdem.ranges import Sampler, board_strength, opponent_range, preflop_strength
 from games.poker.betting import BetAction
 from games.poker.evaluation import eval7_cards, evaluate_eval7, hand_name, hand_value
 
@@ -134,6 +139,19 @@ class ExpertBot:
     DEFAULT_BUDGET = 300
     """Equity simulations per decision when the caller passes no positive budget."""
 
+    CONTINUE_BASE, CONTINUE_SLOPE = 0.4, 0.5
+    """Against a bet or raise an opponent is assumed to continue with the strongest
+    ``BASE + SLOPE * pot / (pot + bet)`` of all hands (the bet it faces, the pot before it):
+    less against big bets, but far more than a pot-odds reading says against an overbet."""
+
+    MAX_BET = 1.3
+    """Heads-up bets and raises are at most this many pot-sized raises (an all-in only when it
+    fits): an overbet risks much on the folding model being right and wins little more."""
+
+    OVERBET_EQUITY = 0.65
+    """...unless our equity against the hands that would call it is at least this: then the
+    overbet is pure value."""
+
     def __init__(self, default_budget: int = DEFAULT_BUDGET) -> None:
         self.default_budget = default_budget
 
@@ -151,12 +169,127 @@ class ExpertBot:
             for s in range(len(view["stacks"]))
             if s != me and view["in_hand"][s] and not view["folded"][s]
         ]
-        opening = self._open(view, legal, hole)
-        if opening is not None:
-            return opening
+        if len(opponents) > 1 or len(view["stacks"]) > 2:
+            opening = self._open(view, legal, hole)
+            if opening is not None:
+                return opening
         sims = budget if budget > 0 else self.default_budget
-        equity = self.equity(hole, board, self._ranges(view, opponents), rng, sims)
+        strength = preflop_strength(PERCENTILE) if not board else board_strength(board)
+        samplers = [Sampler.build(opponent_range(view, s, PERCENTILE), strength) for s in opponents]
+        samples = self.simulate(hole, board, samplers, rng, sims)
+        if len(opponents) == 1:
+            return self._heads_up(view, legal, samples, opponents[0], len(board))
+        equity = sum(r for _, r in samples) / max(1, len(samples))
         return self._decide(view, legal, rng, equity, len(opponents))
+
+    @staticmethod
+    def simulate(
+        hole: list[int],
+        board: list[int],
+        samplers: Sequence[Sampler],
+        rng: random.Random,
+        sims: int,
+    ) -> list[tuple[float, float]]:
+        """``sims`` showdowns against hands drawn from the opponents' ranges: per showdown, the
+        strength rank of the first opponent's hand in its range and our share of the pot."""
+        seen = set(hole) | set(board)
+        unseen = [c for c in range(52) if c not in seen]
+        missing = 5 - len(board)
+        mine = eval7_cards(hole + board)
+        board_cards = eval7_cards(board)
+        out: list[tuple[float, float]] = []
+        for _ in range(sims):
+            taken: set[int] = set()
+            hands: list[list[object]] = []
+            first_rank = 0.0
+            for k, sampler in enumerate(samplers):
+                i = sampler.draw(rng.random())
+                for _ in range(20):
+                    a, b = sampler.combos[i]
+                    if a not in taken and b not in taken:
+                        break
+                    i = sampler.draw(rng.random())
+                a, b = sampler.combos[i]
+                taken.update((a, b))
+                hands.append(eval7_cards((a, b)) + board_cards)
+                if k == 0:
+                    first_rank = sampler.ranks[i]
+            extra: list[int] = []
+            while len(extra) < missing:
+                c = unseen[rng.randrange(len(unseen))]
+                if c not in taken:
+                    taken.add(c)
+                    extra.append(c)
+            extra_cards = eval7_cards(extra)
+            ours = evaluate_eval7(mine + extra_cards)
+            ties = 1
+            share = 0.0
+            for hand in hands:
+                v = evaluate_eval7(hand + extra_cards)
+                if v > ours:
+                    break
+                if v == ours:
+                    ties += 1
+            else:
+                share = 1.0 / ties
+            out.append((first_rank, share))
+        return out
+
+    def _heads_up(
+        self,
+        view: Mapping[str, JSON],
+        legal: Sequence[BetAction],
+        samples: Sequence[tuple[float, float]],
+        opp: int,
+        board_cards: int,
+    ) -> BetAction:
+        """The action of highest expected value against one opponent.
+
+        A bet or raise is assumed to make the opponent fold the hands of its range outside the
+        strongest share of all hands that the bet's size leaves it (:attr:`CONTINUE_BASE`); our
+        equity against the part that continues is measured on the samples of that part alone.
+        Equity that still has streets to come is discounted (more out of position), since the
+        betting to come lets the opponent play better than a showdown would.  Bets above
+        :attr:`MAX_BET` pot-sized raises are considered only for value (:attr:`OVERBET_EQUITY`).
+        """
+        me = int(view["seat"])
+        pot = int(view["pot"])
+        to_call = int(view["to_call"] or 0)
+        bets = [int(b) for b in view["bets"]]
+        stacks = [int(s) for s in view["stacks"]]
+        n = len(stacks)
+        first = (int(view["button"]) if board_cards else int(view["big_blind_seat"])) + 1
+        in_position = (me - first) % n > (opp - first) % n
+        realize = 1.0 if board_cards == 5 else 0.97 if in_position else 0.85
+        equity = sum(r for _, r in samples) / max(1, len(samples))
+        ranked = sorted(samples)
+        my_total, opp_total = bets[me] + stacks[me], bets[opp] + stacks[opp]
+        best, best_ev = legal[0], -1e18
+        for action in legal:
+            if action.kind == "fold":
+                ev = 0.0
+            elif action.kind == "check":
+                ev = equity * realize * pot
+            elif action.kind == "call":
+                paid = min(to_call, stacks[me])
+                final = opp_total <= bets[me] + paid or paid == stacks[me]
+                ev = equity * (1.0 if final else realize) * (pot + paid) - paid
+            else:
+                total = min(action.to, opp_total)
+                paid = total - bets[me]
+                owed = total - bets[opp]
+                before = pot + paid - owed
+                top = self.CONTINUE_BASE + self.CONTINUE_SLOPE * before / max(1, before + owed)
+                cont, eq_cont = _continuing(ranked, top, equity)
+                big = paid > self.MAX_BET * (pot + 2 * to_call)
+                if big and eq_cont < self.OVERBET_EQUITY:
+                    continue
+                final = total >= opp_total or action.to >= my_total
+                r = 1.0 if final else realize
+                ev = (1 - cont) * pot + cont * (eq_cont * r * (pot + paid + owed) - paid)
+            if ev > best_ev + 1e-9:
+                best, best_ev = action, ev
+        return best
 
     @staticmethod
     def _open(
@@ -177,27 +310,6 @@ class ExpertBot:
             if s not in (me, view["big_blind_seat"]) and int(view["bets"][s]) == big_blind
         )
         return _sized(legal, big_blind * (3 + limpers))
-
-    @staticmethod
-    def _ranges(view: Mapping[str, JSON], opponents: list[int]) -> list[float]:
-        """Per opponent, the share of starting hands it plausibly holds given its actions.
-
-        A preflop raise means a strong range, a call a medium one; a blind that only checked may
-        hold anything.  Post-flop bets and raises narrow the range further.
-        """
-        widths = dict.fromkeys(opponents, 1.0)
-        street = "preflop"
-        for entry in view["hand_log"]:
-            if entry["kind"] == "street":
-                street = entry["street"]
-            if entry["kind"] != "action" or entry["seat"] not in widths:
-                continue
-            s = entry["seat"]
-            if entry["action"] in ("bet", "raise"):
-                widths[s] = min(widths[s], 0.2 if street == "preflop" else widths[s] * 0.6)
-            elif entry["action"] == "call" and street == "preflop":
-                widths[s] = min(widths[s], 0.55)
-        return [widths[s] for s in opponents]
 
     @staticmethod
     def equity(
@@ -269,6 +381,24 @@ class ExpertBot:
         if equity >= pot_odds + margin:
             return _pick(legal, "call") or legal[0]
         return _passive(legal)
+
+
+def _continuing(
+    ranked: Sequence[tuple[float, float]], top: float, equity: float
+) -> tuple[float, float]:
+    """The share of the samples whose opponent hand ranks in the strongest ``top`` of all
+    hands, and our mean result against those (``ranked`` sorted by rank; ``equity`` when
+    fewer than eight samples continue)."""
+    count = 0
+    result = 0.0
+    for rank_, r in ranked:
+        if rank_ >= top:
+            break
+        count += 1
+        result += r
+    if count < 8:
+        return count / max(1, len(ranked)), equity
+    return count / len(ranked), result / count
 
 
 def _draw_in_range(rest: list[int], width: float, rng: random.Random) -> list[int]:

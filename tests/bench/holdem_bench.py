@@ -1,15 +1,23 @@
 """Hold'em benchmarks: engine speed next to pokerkit's, AI strength and AI decision time.
 
-Run: ``.venv/bin/python tests/bench/holdem_bench.py`` (``--quick`` for a smoke run).  Prints
-figures, never asserts them.  pokerkit is measured in its own interpreter (``POKERKIT_PYTHON``,
-default ``/tmp/pokerkit-venv/bin/python``) so it never enters the project's environment.
+Run: ``.venv/bin/python tests/bench/holdem_bench.py`` (``--quick`` for a smoke run, ``--help`` for
+the sample sizes).  Prints figures, never asserts them.  pokerkit is measured in its own interpreter
+(``POKERKIT_PYTHON``, default ``/tmp/pokerkit-venv/bin/python``) so it never enters the project's
+environment.
 
 * Engine speed: complete random 4-player hands per second (hands of a match while all four
   players remain, a fresh match once one is out; each step a uniformly random offered action), and
   the same for pokerkit (a fresh 4-player state of 1000 chips each per hand).
-* Strength: full matches of the expert against three copies of an opponent (random, a calling
-  station, the tight-aggressive rule bot), the expert's seat rotating through 0–3.
-* Decision time: p50/p95 of the expert's ``choose`` on one core.
+* Strength, duplicate format: every deal (the first hand of ``HoldemState.new(seats, {}, seed)``,
+  1000 chips each = 50 big blinds, blinds 10/20) is played once with the expert in each seat and the
+  opponent in the others, so every seat receives the same cards whoever holds them and the luck of
+  the deal cancels out.  The result is the expert's mean chip win per hand in big blinds per 100
+  hands (bb/100) with a 95 % interval (from the per-deal means, which are independent), and the
+  split by seat: heads-up against the tight-aggressive rule bot (``greedy``) and a calling station,
+  and at four seats against three tight-aggressive bots.
+* Full matches (``--matches N``, off by default): the expert against three copies of an opponent,
+  its seat rotating through 0-3, as placings.
+* Decision time: p50/p95 of the expert's ``choose`` on one core (one worker process per core).
 """
 
 from __future__ import annotations
@@ -120,6 +128,65 @@ def pokerkit_hands_per_second(hands: int) -> float | None:
     return float(proc.stdout.strip())
 
 
+BIG_BLIND = 20
+START_STACK = 1000
+"""Chips of every seat at the start of a deal (the engine's default): 50 big blinds."""
+SEAT_NAMES = {2: ("button", "big blind"), 4: ("button", "small blind", "big blind", "first to act")}
+
+
+def play_deal(args: tuple[str, int, int]) -> tuple[list[int], list[float]]:
+    """One deal played once per seat of the expert: its chip result in each seat, and its
+    decision times."""
+    opponent, seats, seed = args
+    results: list[int] = []
+    times: list[float] = []
+    for me in range(seats):
+        state = HoldemState.new(seats, {}, seed)
+        rng = random.Random(seed * 16 + me)
+        bots: dict[int, Bot[HoldemAction]] = {
+            s: ExpertBot() if s == me else OPPONENTS[opponent]() for s in range(seats)
+        }
+        while state.hand_no == 0 and not state.is_over():
+            seat = state.round.actor
+            assert seat is not None
+            start = time.perf_counter()
+            action = bots[seat].choose(state.view(seat), state.legal_actions(seat), rng, BUDGET)
+            if seat == me:
+                times.append(time.perf_counter() - start)
+            state.apply(seat, action)
+        assert state.last_hand is not None and state.last_hand.hand_no == 0
+        results.append(state.last_hand.stacks[me] - START_STACK)
+    return results, times
+
+
+def duplicate(
+    pool: ProcessPoolExecutor, opponent: str, seats: int, deals: int, first_seed: int
+) -> tuple[list[list[int]], list[float]]:
+    jobs = [(opponent, seats, first_seed + i) for i in range(deals)]
+    out = list(pool.map(play_deal, jobs, chunksize=max(1, deals // 64)))
+    return [r for r, _ in out], [t for _, ts in out for t in ts]
+
+
+def bb100(values: Sequence[float]) -> tuple[float, float]:
+    """Mean chips per hand as bb/100, and the half-width of its 95 % interval."""
+    mean = statistics.fmean(values)
+    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    scale = 100 / BIG_BLIND
+    return mean * scale, 1.96 * sd / len(values) ** 0.5 * scale
+
+
+def report(label: str, seats: int, results: list[list[int]]) -> None:
+    per_deal = [statistics.fmean(r) for r in results]
+    mean, half = bb100(per_deal)
+    split = ", ".join(
+        f"{SEAT_NAMES[seats][s]} {bb100([r[s] for r in results])[0]:+.1f}" for s in range(seats)
+    )
+    print(
+        f"expert vs {label}: {mean:+.1f} bb/100 ± {half:.1f} (95 %) over {len(results):,} deals "
+        f"x {seats} seats = {len(results) * seats:,} hands; by seat: {split}"
+    )
+
+
 def play_match(args: tuple[str, int]) -> tuple[int, int, list[float]]:
     """One full match; returns the expert's placing, the hands played and its decision times."""
     opponent, seed = args
@@ -145,43 +212,65 @@ def play_match(args: tuple[str, int]) -> tuple[int, int, list[float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
-    parser.add_argument("--matches", type=int, default=0, help="matches per opponent")
+    parser.add_argument(
+        "--tag-deals", type=int, default=0, help="heads-up deals vs the TAG bot (10,000)"
+    )
+    parser.add_argument(
+        "--station-deals", type=int, default=0, help="heads-up deals vs the calling station (3,000)"
+    )
+    parser.add_argument(
+        "--four-deals", type=int, default=0, help="four-seat deals vs three TAG bots (2,000)"
+    )
+    parser.add_argument("--first-seed", type=int, default=0, help="seed of the first deal")
+    parser.add_argument("--matches", type=int, default=0, help="full matches per opponent (0)")
+    parser.add_argument("--no-speed", action="store_true", help="skip the engine speed part")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
-    matches = args.matches or (4 if args.quick else 100)
+    tag_deals = args.tag_deals or (200 if args.quick else 10_000)
+    station_deals = args.station_deals or (100 if args.quick else 3_000)
+    four_deals = args.four_deals or (50 if args.quick else 2_000)
     speed_hands = 300 if args.quick else 2000
 
     print("Texas Hold'em benchmark")
-    # alternate the two measurements and keep each one's best round, so that load from other
-    # processes on the machine distorts the ratio as little as possible
-    ours = theirs = 0.0
-    pokerkit_found = True
-    for _ in range(3):
-        ours = max(ours, engine_hands_per_second(speed_hands))
-        measured = pokerkit_hands_per_second(speed_hands // 10) if pokerkit_found else None
-        pokerkit_found = measured is not None
-        theirs = max(theirs, measured or 0.0)
-    print(f"engine: {ours:,.0f} random complete 4-player hands/s (best of 3 rounds)")
-    if not pokerkit_found:
-        print("pokerkit not installed")
-    else:
-        print(f"pokerkit: {theirs:,.0f} hands/s (best of 3 rounds); ours is {ours / theirs:.1f}x")
+    if not args.no_speed:
+        # alternate the two measurements and keep each one's best round, so that load from other
+        # processes on the machine distorts the ratio as little as possible
+        ours = theirs = 0.0
+        pokerkit_found = True
+        for _ in range(3):
+            ours = max(ours, engine_hands_per_second(speed_hands))
+            measured = pokerkit_hands_per_second(speed_hands // 10) if pokerkit_found else None
+            pokerkit_found = measured is not None
+            theirs = max(theirs, measured or 0.0)
+        print(f"engine: {ours:,.0f} random complete 4-player hands/s (best of 3 rounds)")
+        if not pokerkit_found:
+            print("pokerkit not installed")
+        else:
+            print(
+                f"pokerkit: {theirs:,.0f} hands/s (best of 3 rounds); ours is {ours / theirs:.1f}x"
+            )
 
     all_times: list[float] = []
-    total = 0
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for name in OPPONENTS:
-            jobs = [(name, seed) for seed in range(matches)]
-            results = list(pool.map(play_match, jobs))
-            placings = [p for p, _, _ in results]
-            hands = [h for _, h, _ in results]
-            for _, _, t in results:
+        for label, opponent, seats, deals in (
+            ("tight-aggressive, heads-up", "tight-aggressive", 2, tag_deals),
+            ("calling station, heads-up", "calling station", 2, station_deals),
+            ("3x tight-aggressive, four seats", "tight-aggressive", 4, four_deals),
+        ):
+            results, times = duplicate(pool, opponent, seats, deals, args.first_seed)
+            all_times += times
+            report(label, seats, results)
+        for name in OPPONENTS if args.matches else ():
+            jobs = [(name, seed) for seed in range(args.matches)]
+            matches = list(pool.map(play_match, jobs))
+            placings = [p for p, _, _ in matches]
+            hands = [h for _, h, _ in matches]
+            for _, _, t in matches:
                 all_times += t
-            total += len(results)
             wins = sum(1 for p in placings if p == 1)
             print(
-                f"expert vs 3x {name}: {len(results)} matches (seats rotated), "
-                f"won {wins} ({100 * wins / len(results):.0f}%, chance 25%), "
+                f"expert vs 3x {name}: {len(matches)} full matches (seats rotated), "
+                f"won {wins} ({100 * wins / len(matches):.0f}%, chance 25%), "
                 f"mean placing {statistics.mean(placings):.2f}, "
                 f"mean hands {statistics.mean(hands):.0f}"
             )
@@ -189,8 +278,8 @@ def main() -> None:
     p50 = all_times[len(all_times) // 2] * 1000
     p95 = all_times[int(len(all_times) * 0.95)] * 1000
     print(
-        f"{total} full matches; expert decisions: {len(all_times)}, budget {BUDGET} "
-        f"simulations, p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {all_times[-1] * 1000:.1f} ms "
+        f"expert decisions: {len(all_times):,}, budget {BUDGET} simulations, "
+        f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {all_times[-1] * 1000:.1f} ms "
         f"(one core per worker, {args.workers} workers)"
     )
 

@@ -1,0 +1,166 @@
+"""Opponent ranges for the Hold'em expert: a weight per two-card combo, narrowed by actions.
+
+A range starts as every combo the viewer cannot rule out (its own hole cards and the board are
+dead) at weight 1.  Each action an opponent takes this hand reweighs it: a combo that fits the
+action keeps its weight, one that does not is multiplied by a small factor (never zero, so a
+bluff or a slow play stays possible).  "Fits" is by strength: before the flop by the starting-hand
+chart (:data:`games.holdem.bots.PERCENTILE`), after it by the made hand on the board as it was
+when the opponent acted.  A bet keeps the strongest share of the range, a call drops the weakest
+share, a check discounts the strongest hands (they would usually have bet).
+
+Everything here is pure and deterministic; only the viewer's own view is read.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from games.cards import parse
+from games.core import JSON
+from games.poker.evaluation import eval7_cards, evaluate_eval7
+
+Combo = tuple[int, int]
+COMBOS: tuple[Combo, ...] = tuple(combinations(range(52), 2))
+"""All 1,326 two-card combos of one pack, lower card first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Narrowing:
+    """Keep the ``keep`` share of the range (by weight) that is strongest at full weight and
+    multiply the rest by ``rest``; then multiply the strongest ``cap`` share by ``capped``."""
+
+    keep: float = 1.0
+    rest: float = 1.0
+    cap: float = 0.0
+    capped: float = 1.0
+
+
+# What an action says about the hand.  Shares are of the range as it stood before the action.
+PREFLOP_OPEN = Narrowing(keep=0.3, rest=0.04)
+PREFLOP_RERAISE = Narrowing(keep=0.3, rest=0.03)
+PREFLOP_CALL_RAISE = Narrowing(keep=0.55, rest=0.06, cap=0.06, capped=0.4)
+PREFLOP_LIMP = Narrowing(keep=0.75, rest=0.15, cap=0.1, capped=0.4)
+PREFLOP_CHECK = Narrowing(cap=0.1, capped=0.4)
+POSTFLOP_BET = Narrowing(keep=0.35, rest=0.07)
+POSTFLOP_RAISE = Narrowing(keep=0.25, rest=0.05)
+POSTFLOP_CALL = Narrowing(keep=0.7, rest=0.15, cap=0.08, capped=0.6)
+POSTFLOP_CHECK = Narrowing(cap=0.15, capped=0.7)
+
+
+def narrow(
+    weights: Mapping[Combo, float], strength: Callable[[Combo], float], how: Narrowing
+) -> dict[Combo, float]:
+    """``weights`` reweighed by ``how``, ``strength`` ordering the combos (larger is stronger)."""
+    order = sorted(weights, key=strength, reverse=True)
+    total = sum(weights.values())
+    if total <= 0:
+        return dict(weights)
+    out: dict[Combo, float] = {}
+    above = 0.0
+    for combo in order:
+        w = weights[combo]
+        share = above / total  # the weight strictly stronger than this combo
+        factor = 1.0 if share < how.keep else how.rest
+        if share < how.cap:
+            factor *= how.capped
+        out[combo] = w * factor
+        above += w
+    return out
+
+
+def preflop_strength(chart: Mapping[Combo, float]) -> Callable[[Combo], float]:
+    """Strength by the starting-hand chart (0.0 best, so negated)."""
+    return lambda combo: -chart[combo]
+
+
+def board_strength(board: Sequence[int]) -> Callable[[Combo], float]:
+    """Strength by the best hand the combo makes with ``board`` (three to five cards)."""
+    cards = eval7_cards(board)
+    table: dict[Combo, float] = {}
+
+    def value(combo: Combo) -> float:
+        v = table.get(combo)
+        if v is None:
+            v = table[combo] = float(evaluate_eval7(eval7_cards(combo) + cards))
+        return v
+
+    return value
+
+
+def opponent_range(
+    view: Mapping[str, JSON], seat: int, chart: Mapping[Combo, float]
+) -> dict[Combo, float]:
+    """``seat``'s range as the viewer can infer it from this hand's log (its own view only)."""
+    dead = {parse(c) for c in view["hole"]} | {parse(c) for c in view["board"]}
+    weights = {c: 1.0 for c in COMBOS if c[0] not in dead and c[1] not in dead}
+    board: list[int] = []
+    raises = 0  # bets and raises so far on this street, by anyone
+    for entry in view["hand_log"]:
+        kind = entry["kind"]
+        if kind == "street":
+            board += [parse(c) for c in entry["cards"]]
+            raises = 0
+            continue
+        if kind != "action":
+            continue
+        action = entry["action"]
+        if entry["seat"] == seat:
+            how = _narrowing(action, raises, preflop=not board)
+            if how is not None:
+                strength = preflop_strength(chart) if not board else board_strength(board)
+                weights = narrow(weights, strength, how)
+        if action in ("bet", "raise"):
+            raises += 1
+    return weights
+
+
+def _narrowing(action: str, raises: int, preflop: bool) -> Narrowing | None:
+    if preflop:
+        if action == "raise":
+            return PREFLOP_OPEN if raises == 0 else PREFLOP_RERAISE
+        if action == "call":
+            return PREFLOP_LIMP if raises == 0 else PREFLOP_CALL_RAISE
+        if action == "check":
+            return PREFLOP_CHECK
+        return None
+    if action == "bet":
+        return POSTFLOP_BET
+    if action == "raise":
+        return POSTFLOP_RAISE
+    if action == "call":
+        return POSTFLOP_CALL
+    if action == "check":
+        return POSTFLOP_CHECK
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Sampler:
+    """Draws combos in proportion to their weight, each with its absolute strength rank: the
+    share of all live combos (whatever their weight) that are stronger, 0.0 for the strongest.
+    An opponent who continues against a bet with "the top q of all hands" then continues with
+    every hand of a strong range and with only part of a weak one."""
+
+    combos: tuple[Combo, ...]
+    cumulative: tuple[float, ...]
+    ranks: tuple[float, ...]
+
+    @classmethod
+    def build(cls, weights: Mapping[Combo, float], strength: Callable[[Combo], float]) -> Sampler:
+        combos = sorted(weights, key=strength, reverse=True)
+        live = [c for c in combos if weights[c] > 0]
+        position = {c: i / len(combos) for i, c in enumerate(combos)}
+        cumulative: list[float] = []
+        run = 0.0
+        for c in live:
+            run += weights[c]
+            cumulative.append(run)
+        return cls(tuple(live), tuple(cumulative), tuple(position[c] for c in live))
+
+    def draw(self, u: float) -> int:
+        """The index of the combo at ``u`` (uniform in [0, 1)) of the total weight."""
+        i = bisect_right(self.cumulative, u * self.cumulative[-1])
+        return min(i, len(self.combos) - 1)

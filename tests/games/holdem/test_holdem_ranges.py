@@ -1,0 +1,147 @@
+"""The expert's opponent ranges: narrowing by actions, sampling by weight, and the heads-up play
+built on them."""
+
+from __future__ import annotations
+
+import random
+
+from games.cards import parse, parse_many
+from games.holdem.bots import PERCENTILE, ExpertBot
+from games.holdem.ranges import (
+    COMBOS,
+    Narrowing,
+    Sampler,
+    board_strength,
+    narrow,
+    opponent_range,
+    preflop_strength,
+)
+from games.holdem.state import HoldemState
+from games.poker.betting import BetAction
+
+
+def combo(text: str) -> tuple[int, int]:
+    a, b = sorted(parse_many(text))
+    return a, b
+
+
+def test_narrow_keeps_the_strongest_share_and_discounts_the_rest() -> None:
+    weights = {(i, i + 1): 1.0 for i in range(0, 20, 2)}  # ten combos, strength = first card
+    out = narrow(weights, lambda c: float(c[0]), Narrowing(keep=0.3, rest=0.1))
+    kept = sorted((c for c, w in out.items() if w == 1.0), reverse=True)
+    assert kept == [(18, 19), (16, 17), (14, 15)]
+    assert all(w == 0.1 for c, w in out.items() if c not in kept)
+
+
+def test_narrow_cap_discounts_only_the_top() -> None:
+    weights = {(i, i + 1): 1.0 for i in range(0, 20, 2)}
+    out = narrow(weights, lambda c: float(c[0]), Narrowing(cap=0.2, capped=0.5))
+    assert out[(18, 19)] == out[(16, 17)] == 0.5
+    assert all(w == 1.0 for c, w in out.items() if c[0] < 16)
+
+
+def test_range_leaves_out_the_viewers_own_and_the_board_cards() -> None:
+    state = HoldemState.new(2, {"deals": [{"hole": {"0": ["AS", "AH"]}}]}, 1)
+    weights = opponent_range(state.view(0), 1, PERCENTILE)
+    dead = {parse("AS"), parse("AH")}
+    assert len(weights) == len(COMBOS) - 101  # 1,326 less the combos holding either ace
+    assert not any(a in dead or b in dead for a, b in weights)
+
+
+def test_a_preflop_raise_narrows_to_strong_starting_hands() -> None:
+    deals = [{"hole": {"0": ["2C", "3D"], "1": ["9S", "9H"]}}]
+    state = HoldemState.new(2, {"deals": deals}, 1)
+    state.apply(0, BetAction("raise", 60))  # the button raises
+    weights = opponent_range(state.view(1), 0, PERCENTILE)
+    assert weights[combo("KS KH")] == 1.0
+    assert weights[combo("7C 2D")] < 0.1
+
+
+def test_a_postflop_bet_narrows_to_hands_that_are_strong_on_the_board() -> None:
+    deals = [
+        {"hole": {"0": ["2C", "3D"], "1": ["9S", "9H"]}, "board": ["KS", "8D", "4C", "2H", "JD"]}
+    ]
+    state = HoldemState.new(2, {"deals": deals}, 1)
+    state.apply(0, BetAction("call"))
+    state.apply(1, BetAction("check"))
+    state.apply(1, BetAction("bet", 40))  # the big blind acts first after the flop
+    weights = opponent_range(state.view(0), 1, PERCENTILE)
+    # a set of kings (discounted only by the big blind's preflop check) against nothing at all
+    assert weights[combo("KH KD")] > 5 * weights[combo("7H 6H")]
+
+
+def test_a_postflop_check_discounts_the_strongest_hands() -> None:
+    deals = [
+        {"hole": {"0": ["2C", "3D"], "1": ["9S", "9H"]}, "board": ["KS", "8D", "4C", "2H", "JD"]}
+    ]
+    state = HoldemState.new(2, {"deals": deals}, 1)
+    state.apply(0, BetAction("call"))
+    state.apply(1, BetAction("check"))
+    state.apply(1, BetAction("check"))
+    weights = opponent_range(state.view(0), 1, PERCENTILE)
+    assert weights[combo("KH KD")] < weights[combo("QH 10H")]
+
+
+def test_sampler_draws_by_weight_and_ranks_by_absolute_strength() -> None:
+    board = parse_many("KS 8D 4C")
+    weights = {c: 1.0 for c in COMBOS if not set(c) & set(board)}
+    weights = {c: (1.0 if c == combo("KH KD") else 0.0) for c in weights}
+    sampler = Sampler.build(weights, board_strength(board))
+    assert sampler.combos == (combo("KH KD"),)
+    assert sampler.ranks[0] < 0.01  # only the other sets of kings rank level with it
+    assert sampler.draw(0.0) == sampler.draw(0.999) == 0
+
+
+def test_sampler_ranks_follow_the_preflop_chart() -> None:
+    weights = dict.fromkeys(COMBOS, 1.0)
+    sampler = Sampler.build(weights, preflop_strength(PERCENTILE))
+    rank = dict(zip(sampler.combos, sampler.ranks, strict=True))
+    assert rank[combo("AS AH")] < 0.01 < 0.9 < rank[combo("7C 2D")]
+
+
+def test_expert_decisions_are_deterministic_given_the_seed() -> None:
+    for seed in range(4):
+        state = HoldemState.new(2, {}, seed)
+        view, legal = state.view(0), state.legal_actions(0)
+        first = ExpertBot().choose(view, legal, random.Random(seed), 100)
+        assert ExpertBot().choose(view, legal, random.Random(seed), 100) == first
+
+
+def test_heads_up_expert_folds_a_missed_hand_to_a_river_raise() -> None:
+    deals = [
+        {"hole": {"0": ["7C", "3D"], "1": ["9S", "9H"]}, "board": ["QS", "8D", "4C", "2H", "JD"]}
+    ]
+    state = HoldemState.new(2, {"deals": deals}, 1)
+    for seat, action in [
+        (0, BetAction("call")),
+        (1, BetAction("check")),
+        (1, BetAction("check")),
+        (0, BetAction("check")),
+        (1, BetAction("check")),
+        (0, BetAction("check")),
+        (1, BetAction("check")),
+        (0, BetAction("bet", 20)),
+        (1, BetAction("raise", 140)),
+    ]:
+        state.apply(seat, action)
+    choice = ExpertBot().choose(state.view(0), state.legal_actions(0), random.Random(2), 300)
+    assert choice == BetAction("fold")  # seven high against a check-raise
+
+
+def test_heads_up_expert_value_bets_the_nuts_on_the_river() -> None:
+    deals = [
+        {"hole": {"0": ["AS", "KS"], "1": ["9C", "9H"]}, "board": ["QS", "JS", "10S", "2H", "3D"]}
+    ]
+    state = HoldemState.new(2, {"deals": deals}, 1)
+    for seat, action in [
+        (0, BetAction("call")),
+        (1, BetAction("check")),
+        (1, BetAction("check")),
+        (0, BetAction("check")),
+        (1, BetAction("check")),
+        (0, BetAction("check")),
+        (1, BetAction("check")),
+    ]:
+        state.apply(seat, action)
+    choice = ExpertBot().choose(state.view(0), state.legal_actions(0), random.Random(2), 300)
+    assert choice.kind == "bet"
