@@ -11,11 +11,11 @@ real hands would use cards the robot cannot see).
   player (:func:`games.bridge.play.club_card`: opening leads by the usual rules, second hand low,
   third hand high, win cheaply, ruff, draw trumps, cash winners).
 * ``expert`` — the same bidding; plays by sampling: the unseen cards are dealt many times in
-  agreement with the auction and the play so far, every candidate card is played out in each
-  deal (exactly by the solver of :mod:`games.bridge.solver` once four tricks or fewer are left,
-  by its full-information policy before) and the card that does best on average is chosen
-  (:func:`games.bridge.play.sampled_card`).  ``budget`` is the number of play-outs per decision
-  (default :data:`EXPERT_BUDGET`).
+  agreement with the auction and the play so far, each deal is solved double-dummy by endplay's
+  DDS (:mod:`games.bridge.dds`), and the card that does best on average is chosen
+  (:func:`games.bridge.play.sampled_card`).  ``budget`` is the number of deals sampled per
+  decision once ten tricks or fewer are left, fewer in the first three tricks where a solve
+  costs more (:func:`games.bridge.play.deals_for`; default :data:`EXPERT_BUDGET`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ from games.bridge.play import call_of, club_card, read_view, sampled_card
 from games.cards.notation import CARDS
 from games.core import JSON
 
-EXPERT_BUDGET: Final = 48
+EXPERT_BUDGET: Final = 64
+"""Sampled deals per decision (8, 16 and 32 in the first three tricks): a decision's p95 stays
+well under a second of one core (``tests/bench/bridge_bench.py``)."""
 
 
 class RandomBot:
@@ -70,7 +72,7 @@ class ExpertBot:
     """The bidding system and card play by sampled deals."""
 
     DEFAULT_BUDGET = EXPERT_BUDGET
-    """Play-outs per decision when the caller passes no positive budget."""
+    """Sampled deals per decision when the caller passes no positive budget."""
 
     def choose(
         self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int

@@ -7,10 +7,10 @@ the auction and the cards played).
   win as cheaply as possible, let partner's winner stand, ruff when the opponents win, draw
   trumps and cash winners as the declarer.
 * :func:`sampled_card` — the expert: deals the unseen cards many times consistently with what the
-  seat knows (hand sizes, voids shown in the play, what the auction showed), plays each
-  candidate card out in every sampled deal (the exact solver of :mod:`games.bridge.solver` when
-  few tricks are left, its full-information policy before) and keeps the card that does best on
-  average: tricks for its side plus a bonus for making or defeating the contract.
+  seat knows (hand sizes, voids shown in the play, what the auction showed), solves every sampled
+  deal exactly with endplay's DDS (:mod:`games.bridge.dds`: one call gives every legal card's
+  double-dummy tricks from the current position) and keeps the card that does best on average:
+  tricks for its side plus a bonus for making or defeating the contract.
 """
 
 from __future__ import annotations
@@ -20,30 +20,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from games.bridge import bidding
+from games.bridge import bidding, dds
 from games.bridge.calls import DOUBLE, NOTRUMP, PASS, REDOUBLE, STRAINS, bid, strain_of
 from games.bridge.hands import Hand
-from games.bridge.solver import (
-    SearchLimit,
-    Solver,
-    beats,
-    cards_of,
-    distinct,
-    mask_of,
-    rollout,
-    winner_index,
-)
+from games.bridge.solver import beats, cards_of, distinct, mask_of, winner_index
 from games.cards.notation import CARDS
 from games.core import JSON
 
-EXACT_TRICKS: Final = 4
-"""From this many tricks left (current one included) the expert solves each sampled deal
-exactly."""
 GOAL_BONUS: Final = 3.0
 """What making (or defeating) the contract is worth next to one trick."""
-NODE_BUDGET: Final = 6_000
-"""Positions the exact solver may search for one decision (over all sampled deals); past it the
-remaining deals are played out by the policy instead."""
+FULL_BUDGET_FROM: Final = 10
+"""From this many tricks left (current one included) down the expert samples its whole budget of
+deals; before, fewer (:func:`deals_for`)."""
 TRIES: Final = 40
 """Attempts to draw a deal that agrees with the auction before the auction is ignored."""
 
@@ -393,7 +381,7 @@ def _agrees(shows: bidding.Shows, cards: Sequence[int]) -> bool:
 
 def sampled_card(seen: Seen, legal: Sequence[int], rng: random.Random, budget: int) -> int:
     """The card that does best over sampled deals (see the module docstring).  ``budget`` is the
-    number of play-outs per decision (each candidate card in each sampled deal)."""
+    number of deals sampled (each solved once, exactly, by DDS)."""
     if len(legal) == 1:
         return legal[0]
     if seen.opening:
@@ -402,29 +390,16 @@ def sampled_card(seen: Seen, legal: Sequence[int], rng: random.Random, budget: i
     candidates = distinct(mask_of(legal), remaining)
     if len(candidates) == 1:
         return candidates[0]
-    tricks_left = seen.counts[seen.hand_seat] + (1 if seen.trick else 0)
-    exact = tricks_left <= EXACT_TRICKS
-    worlds = max(3, min(24 if exact else 16, budget // len(candidates)))
     totals = {c: 0.0 for c in candidates}
     drawn = 0
-    nodes_left = NODE_BUDGET
-    for _ in range(worlds):
+    for _ in range(deals_for(budget, seen.counts[seen.hand_seat])):
         hands = sample_hands(seen, rng)
         if hands is None:
             break
         drawn += 1
-        values: dict[int, float] | None = None
-        if exact and nodes_left > 0:
-            solver = Solver(seen.trump, limit=nodes_left)
-            try:
-                values = _world_values(seen, hands, candidates, solver)
-            except SearchLimit:
-                exact = False
-            nodes_left -= solver.nodes
-        if values is None:
-            values = _world_values(seen, hands, candidates, None)
-        for card, value in values.items():
-            totals[card] += value
+        values = dds.card_values(hands, seen.leader, seen.trick, seen.trump)
+        for card in candidates:
+            totals[card] += _worth(seen, values[card])
     if not drawn:
         return club_card(seen, legal)
     best = max(totals.values())
@@ -432,33 +407,20 @@ def sampled_card(seen: Seen, legal: Sequence[int], rng: random.Random, budget: i
     return min(good, key=lambda c: c % 13)
 
 
-def _world_values(
-    seen: Seen, hands: Sequence[int], candidates: Sequence[int], solver: Solver | None
-) -> dict[int, float]:
-    """Each candidate's worth in one sampled deal: the tricks its side ends with, plus
-    :data:`GOAL_BONUS` if that makes (declaring) or defeats (defending) the contract."""
+def deals_for(budget: int, tricks_left: int) -> int:
+    """How many deals to sample with ``tricks_left`` tricks to go (the current one included):
+    ``budget`` from :data:`FULL_BUDGET_FROM` tricks left down, a half, a quarter and an eighth of
+    it (at least 2) in the three tricks before, where a double-dummy solve costs several times
+    more (full hands: some 20–40 ms on average, against 1–2 ms from the fourth trick on)."""
+    early = max(0, tricks_left - FULL_BUDGET_FROM)
+    return max(2, budget >> min(early, 3))
+
+
+def _worth(seen: Seen, future: int) -> float:
+    """A card's worth in one sampled deal, ``future`` being the tricks its side then takes from
+    the current trick on: the side's tricks at the end, plus :data:`GOAL_BONUS` if that makes
+    (declaring) or defeats (defending) the contract."""
     side = seen.side
-    declaring = side == seen.declarer % 2
-    out = {}
-    for card in candidates:
-        hs = list(hands)
-        hs[seen.hand_seat] &= ~(1 << card)
-        trick = [*seen.trick, card]
-        leader = seen.leader
-        gained = 0
-        if len(trick) == 4:
-            w = (leader + winner_index(trick, seen.trump)) % 4
-            gained = 1 if w % 2 == side else 0
-            leader, trick = w, []
-        if not hs[leader] and not trick:
-            future = 0
-        elif solver is not None:
-            future = solver.tricks(hs, leader, trick, side)
-        else:
-            ns = rollout(hs, leader, trick, seen.trump)
-            left = bin(hs[leader]).count("1") + (1 if trick else 0)
-            future = ns if side == 0 else left - ns
-        ours = seen.won[side] + gained + future
-        met = ours >= seen.target if declaring else ours > 13 - seen.target
-        out[card] = ours + (GOAL_BONUS if met else 0.0)
-    return out
+    ours = seen.won[side] + future
+    met = ours >= seen.target if side == seen.declarer % 2 else ours > 13 - seen.target
+    return ours + (GOAL_BONUS if met else 0.0)

@@ -1,5 +1,6 @@
 """Bridge benchmark: engine speed, the robots' decision times, and their strength measured against
-double-dummy results from endplay's DDS (a test dependency; the robots themselves never use it).
+double-dummy results from endplay's DDS (the referee here; the expert also uses DDS to solve its
+sampled deals, :mod:`games.bridge.dds`).
 
 Run ``.venv/bin/python tests/bench/bridge_bench.py`` (``--quick`` for a smoke run).  Prints
 figures only; asserts nothing.
@@ -7,7 +8,9 @@ figures only; asserts nothing.
 * Engine: complete random deals per second (uniformly random legal calls and cards) and
   ``legal_actions`` calls per second.
 * Decision times p50 / p95 / max per AI level, over whole deals played by four robots of that
-  level (auction and play; one core, the default budget).
+  level (auction and play; one core, the default budget): wall-clock time, and the process's CPU
+  time (what one core spends, whatever else the machine runs); for the expert also its card
+  play's decisions alone (those with more than one legal card, where it samples).
 * Declarer play: on seeded deals South declares a fixed contract — the strain in which South
   takes the most tricks double-dummy, at the level those tricks make exactly — and the robots
   play it out (the same level in all four seats, and the expert declaring against greedy
@@ -23,6 +26,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.bridge.actions import Bid, Claim, Pass
@@ -77,14 +81,31 @@ def percentiles(times: list[float]) -> str:
     )
 
 
-def play_out(state: Any, bots: list[Bot[Any]], rng: random.Random, times: list[float]) -> None:
+@dataclass
+class Times:
+    """Decision times in seconds: wall-clock and CPU for every decision, and CPU for the card
+    play's real choices (more than one legal card)."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    card_cpu: list[float] = field(default_factory=list)
+
+    def report(self) -> str:
+        return f"wall {percentiles(self.wall)}\n      CPU  {percentiles(self.cpu)}"
+
+
+def play_out(state: Any, bots: list[Bot[Any]], rng: random.Random, times: Times) -> None:
     while not state.is_over():
         seat = state.pending()[0].seat
         view = state.view(seat)
         legal = state.legal_actions(seat)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         action = bots[seat].choose(view, legal, rng, 0)
-        times.append(time.perf_counter() - t)
+        cpu = time.process_time() - c
+        times.wall.append(time.perf_counter() - t)
+        times.cpu.append(cpu)
+        if view["phase"] == "play" and len(legal) > 1:
+            times.card_cpu.append(cpu)
         state.apply(seat, action)
 
 
@@ -115,11 +136,11 @@ def dd_table(hands: Any) -> Callable[[int, int], int]:
 
 def declarer_loss(
     deals: int, declarer: Callable[[], Bot[Any]], defender: Callable[[], Bot[Any]]
-) -> tuple[float, float, list[float]]:
+) -> tuple[float, float, Times]:
     """Mean (declarer's tricks − double-dummy tricks) and the share of exact contracts made."""
     diffs: list[float] = []
     made = 0
-    times: list[float] = []
+    times = Times()
     for n in range(deals):
         seed = 40_000 + n
         entry = deal_for(4, seed, 0)
@@ -171,15 +192,17 @@ def main() -> None:
     print(f"  {deals_per_s(speed // 10, claims=True):9.1f} deals/s with random claims judged")
     print(f"Robot decision times, four robots of a level, {timed} whole deals each (one core)")
     for level, make in GAME.bots.items():
-        times: list[float] = []
+        times = Times()
         for seed in range(timed):
             state = GAME.new_state(4, {}, 10_000 + seed)
             play_out(state, [make() for _ in range(4)], random.Random(seed), times)
-        print(f"  {level:7s} {percentiles(times)}")
+        print(f"  {level:7s} {times.report()}")
+        if level == "expert":
+            print(f"  expert's card play alone, CPU {percentiles(times.card_cpu)}")
     try:
         import endplay  # noqa: F401
     except ImportError:
-        print("endplay is not installed (pip install -e .[dev]): no double-dummy figures")
+        print("endplay is not installed (pip install -e .): no double-dummy figures")
         return
     print(f"Declarer play against double-dummy, {dd_deals} seeded deals, South declaring the")
     print("  double-dummy best strain at the level it makes exactly (tricks − DD per deal)")
@@ -188,7 +211,7 @@ def main() -> None:
         mean, made, times = declarer_loss(dd_deals, bots[decl], bots[defs])
         print(
             f"  {decl} declaring, {defs} defending: {mean:+.2f} tricks/deal,"
-            f" contract made {made:.0%}; decisions {percentiles(times)}"
+            f" contract made {made:.0%}; decisions\n      {times.report()}"
         )
     share, passed = bidding_makes(dd_deals)
     print(f"Bidding, {dd_deals} seeded deals, four robots: {share:.0%} of contracts make")
