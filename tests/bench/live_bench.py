@@ -147,6 +147,60 @@ def load() -> str:
     return f"load average {one:.1f} (1 min) / {five:.1f} (5 min) on {os.cpu_count()} cores"
 
 
+def cpu_by_kind(stack: Stack) -> dict[str, float]:
+    """CPU seconds used so far by each kind of process: the daphnes, each worker and the sweeper
+    (with their children: Celery's pool), PostgreSQL's and Redis's server processes (all of them
+    on the machine), and this bench's own clients."""
+    tick = os.sysconf("SC_CLK_TCK")
+    procs: dict[int, tuple[int, str, float]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            raw = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        comm = raw[raw.index("(") + 1 : raw.rindex(")")]
+        fields = raw[raw.rindex(")") + 2 :].split()
+        procs[int(entry)] = (int(fields[1]), comm, (int(fields[11]) + int(fields[12])) / tick)
+    roots = {
+        proc.pid: "daphne" if name.startswith("web") else name for name, proc in stack.procs.items()
+    }
+    roots[os.getpid()] = "bench clients"
+    out: dict[str, float] = {}
+    for pid, (_, comm, cpu) in procs.items():
+        kind, cur = None, pid
+        while kind is None and cur in procs and cur > 1:
+            kind = roots.get(cur)
+            cur = procs[cur][0]
+        if kind is None and comm.startswith("postgres"):
+            kind = "postgresql"
+        if kind is None and comm.startswith("redis-server"):
+            kind = "redis"
+        if kind is not None:
+            out[kind] = out.get(kind, 0.0) + cpu
+    return out
+
+
+CPU_SAMPLER: Callable[[], dict[str, float]] | None = None
+"""Set once the stack runs: each phase samples it at the start and the end of its window."""
+
+
+def cpu_per_unit(phase: Phase, done: int) -> str:
+    """Each process kind's CPU per move (or message) in the phase's measured window."""
+    if not phase.cpu_before or not phase.cpu_after or done <= 0:
+        return "n/a"
+    parts = []
+    total = 0.0
+    for kind in sorted(
+        phase.cpu_after, key=lambda k: -(phase.cpu_after[k] - phase.cpu_before.get(k, 0))
+    ):
+        used = phase.cpu_after[kind] - phase.cpu_before.get(kind, 0.0)
+        total += used
+        parts.append(f"{kind} {1000 * used / done:.2f}")
+    return f"{1000 * total / done:.2f} ms in all: " + ", ".join(parts)
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -231,6 +285,12 @@ class Phase:
     pool_empty: int = 0
     state_bytes: int = 0  # the size of all the state frames the clients received, and their number
     states: int = 0
+    cpu_before: dict[str, float] = field(default_factory=dict)
+    cpu_after: dict[str, float] = field(default_factory=dict)
+    reconnects: int = 0  # sockets opened again after the server dropped them (the fault phase)
+    reconnect: bool = False  # whether a dropped socket is opened again (the fault phase)
+    last_ack_at: dict[int, float] = field(default_factory=dict)  # per match
+    current: dict[int, int] = field(default_factory=dict)  # each pair's match at the moment
 
     def mean_state_bytes(self) -> int:
         return self.state_bytes // max(1, self.states)
@@ -254,17 +314,22 @@ async def seat_client(
     pace: dict[str, Any],
 ) -> None:
     acked = phase.acked.setdefault((match_id, seat), [])
-    ws = await open_ws(
-        f"{ws_url}/ws/match/{match_id}/", origin, phase, {"Cookie": f"sessionid={sessionid}"}
-    )
-    if ws is None:
-        return
-    try:
-        await _play(ws, match_id, seat, phase, rng, pace, acked)
-    except ConnectionClosed:
-        phase.dropped += 1
-    finally:
-        await ws.close()
+    while True:
+        ws = await open_ws(
+            f"{ws_url}/ws/match/{match_id}/", origin, phase, {"Cookie": f"sessionid={sessionid}"}
+        )
+        if ws is None:
+            return
+        try:
+            await _play(ws, match_id, seat, phase, rng, pace, acked)
+            return
+        except ConnectionClosed:
+            phase.dropped += 1
+            if not phase.reconnect or phase.stop:
+                return
+            phase.reconnects += 1  # the fault phase: open it again, the snapshot resyncs
+        finally:
+            await ws.close()
 
 
 async def open_ws(
@@ -370,6 +435,7 @@ async def _play(
         elif kind == "ack" and pending is not None and message["command_id"] == pending["id"]:
             pending["ack"] = message["seq"]
             acked.append((pending["id"], message["seq"]))
+            phase.last_ack_at[match_id] = arrived
             if latest >= message["seq"]:  # the view came first (not expected)
                 pending["state_at"] = latest_at
         elif kind == "error":
@@ -405,6 +471,7 @@ async def pair_loop(
             return
         match_id = pool.pop()
         phase.matches_used.append(match_id)
+        phase.current[index] = match_id
         await asyncio.gather(
             *(
                 seat_client(ws_url, origin, sessions[s], match_id, s, phase, rng, clocks[s])
@@ -427,7 +494,12 @@ async def run_phase(
     phase.measure_to = start + warmup + measure
     phase.clients = clients
     tasks = [asyncio.create_task(client(i)) for i in range(clients)]
-    await asyncio.sleep(warmup + measure)
+    await asyncio.sleep(warmup)
+    if CPU_SAMPLER is not None:
+        phase.cpu_before = CPU_SAMPLER()
+    await asyncio.sleep(measure)
+    if CPU_SAMPLER is not None:
+        phase.cpu_after = CPU_SAMPLER()
     phase.stop = True
     await asyncio.gather(*tasks)
     return phase.done_in_window / measure
@@ -777,12 +849,19 @@ def paced(run: Run, pool_rate: list[int]) -> None:
         f"({pairs} pairs taking turns, each side about once a second; ack + three "
         f"{state_bytes}-byte frames a move, no database, no engine)"
     )
-    for label, relay in (("the live rate", relay_a), ("the nominal rate", relay_n)):
-        ratio = pct(live_a.rtts, 99) / pct(relay.rtts, 99)
+    for q in (50, 99):
+        ratio = pct(live_a.rtts, q) / pct(shaped_a.rtts, q)
         print(
-            f"    p99 live / relay at {label} = {ratio:.2f}x  (target <= 3x: "
+            f"    p{q} live / move-shaped relay = {ratio:.2f}x  (target <= 3x: "
             f"{'met' if ratio <= 3 else 'NOT met'})"
         )
+    for label, relay in (("the live rate", relay_a), ("the nominal rate", relay_n)):
+        ratio = pct(live_a.rtts, 99) / pct(relay.rtts, 99)
+        print(f"    p99 live / bare relay at {label} = {ratio:.2f}x")
+    print(f"    CPU per move (live): {cpu_per_unit(live_a, live_a.done_in_window)}")
+    print(
+        f"    CPU per move (move-shaped relay): {cpu_per_unit(shaped_a, shaped_a.done_in_window)}"
+    )
     shaped_ratio = pct(shaped_a.rtts, 99) / pct(relay_n.rtts, 99)
     print(
         f"    p99 move-shaped relay / relay at the nominal rate = {shaped_ratio:.2f}x "
@@ -836,10 +915,15 @@ def saturated(run: Run, pool_sat: list[int]) -> None:
     print(f"\n(b) saturation, {pairs} matches ({clients} clients) acting as fast as they can")
     print(f"    live   {rate_b:7.1f} moves/s   round trip {fmt_ms(live_b.rtts)}")
     print(f"    relay  {relay_rate_b:7.1f} msg/s     round trip {fmt_ms(relay_b.rtts)}")
-    share = rate_b / relay_rate_b if relay_rate_b else float("nan")
+    share = rate_b / shaped_rate_b if shaped_rate_b else float("nan")
     print(
-        f"    live / relay = {100 * share:.0f} %  (target >= 40 %: "
-        f"{'met' if share >= 0.4 else 'NOT met'})"
+        f"    live / move-shaped relay = {100 * share:.0f} %  (target >= 60 %: "
+        f"{'met' if share >= 0.6 else 'NOT met'}); live / bare relay = "
+        f"{100 * rate_b / relay_rate_b:.0f} %"
+    )
+    print(f"    CPU per move (live): {cpu_per_unit(live_b, live_b.done_in_window)}")
+    print(
+        f"    CPU per move (move-shaped relay): {cpu_per_unit(shaped_b, shaped_b.done_in_window)}"
     )
     print(
         f"    move-shaped relay {shaped_rate_b:7.1f} moves/s   round trip "
@@ -863,6 +947,56 @@ def saturated(run: Run, pool_sat: list[int]) -> None:
     print_check(check_b)
 
 
+def fault(run: Run, pool: list[int]) -> None:
+    """(c) paced as in (a), with one of the daphnes killed (kill -9) a third into the measured
+    window and started again on its port: its clients reconnect and resync; afterwards every
+    acknowledged move must be in the logs, and every match must have moved on after the restart."""
+    stack = run.stack
+    phase = Phase("live, a daphne killed", interval=1.0, ramp=run.ramp)
+    phase.reconnect = True
+    name = "web2" if "web2" in stack.procs else "web"
+    restarted: list[float] = []
+
+    async def kill_and_restart() -> None:
+        await asyncio.sleep(run.warmup + run.measure / 3)
+        command = [str(a) for a in stack.procs[name].args]  # type: ignore[union-attr]
+        stack.kill(name)
+        await asyncio.sleep(1.0)
+        stack.start(name, command)
+        port = int(command[command.index("-p") + 1])
+        while not reachable(port):
+            await asyncio.sleep(0.1)
+        restarted.append(time.perf_counter())
+
+    async def both() -> float:
+        killer = asyncio.create_task(kill_and_restart())
+        rate = await run_live(
+            run.ws_urls, run.origin, run.sessions, pool, run.pairs, phase, run.warmup, run.measure
+        )
+        await killer
+        return rate
+
+    rate = asyncio.run(both())
+    check = check_logs(stack, phase)
+    since = restarted[0] if restarted else float("inf")
+    running = [m for m in set(phase.matches_used) if phase.last_ack_at.get(m, 0.0) >= since]
+    stuck = [m for m in phase.current.values() if phase.last_ack_at.get(m, 0.0) < since]
+    print(
+        f"\n(c) faults: {run.pairs} matches paced as in (a); {name} (one of the daphnes) killed "
+        f"with SIGKILL {run.measure / 3:.0f} s into the window and started again"
+    )
+    print(f"    live move round trip   {fmt_ms(phase.rtts)}   {rate:6.1f} moves/s")
+    print(
+        f"    sockets dropped {phase.dropped}, opened again {phase.reconnects}; "
+        f"connections (failed attempts / given up) {phase.connect_failures}/{phase.gave_up}"
+    )
+    print(
+        f"    matches that moved after the restart: {len(running)}; left stuck (open, no move "
+        f"acknowledged after the restart): {len(stuck)}"
+    )
+    print_check(check)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="smoke run: 20 matches, short phases")
@@ -875,7 +1009,9 @@ def main() -> None:
         help="daphne processes, clients split across them (2, as k8s/20-web.yaml's replicas)",
     )
     parser.add_argument(
-        "--phases", default="ab", help="phases to run: a (paced), b (saturation); default ab"
+        "--phases",
+        default="abc",
+        help="phases to run: a (paced), b (saturation), c (a daphne killed); default abc",
     )
     args = parser.parse_args()
     pairs = args.matches or (20 if args.quick else 200)
@@ -898,6 +1034,8 @@ def main() -> None:
     stack, db_name, ports = start_stack(
         "live-bench", redis_db=12, extra_env={"LIVE_BENCH_RELAY": "1"}, daphnes=args.daphnes
     )
+    global CPU_SAMPLER
+    CPU_SAMPLER = lambda: cpu_by_kind(stack)  # noqa: E731
     try:
         a, b = f"bench-a-{uuid.uuid4().hex[:6]}", f"bench-b-{uuid.uuid4().hex[:6]}"
         stack.django(USERS.format(a=a, b=b))
@@ -911,8 +1049,9 @@ def main() -> None:
         t1 = time.monotonic()
         pool_rate = make_matches(stack, a, b, pool_a, seed=1)
         pool_sat = make_matches(stack, a, b, pool_b, seed=100_000)
+        pool_fault = make_matches(stack, a, b, pool_a, seed=200_000) if "c" in args.phases else []
         print(
-            f"setup: stack {t1 - t0:.1f} s, {pool_a + pool_b} matches created in "
+            f"setup: stack {t1 - t0:.1f} s, {pool_a + pool_b + len(pool_fault)} matches created in "
             f"{time.monotonic() - t1:.1f} s (one Django shell call per pool)"
         )
         ws_urls = [f"ws://127.0.0.1:{p}" for p in ports]
@@ -936,6 +1075,8 @@ def main() -> None:
             paced(run, pool_rate)
         if "b" in args.phases:
             saturated(run, pool_sat)
+        if "c" in args.phases:
+            fault(run, pool_fault)
         print(f"\ntotal {time.monotonic() - t0:.0f} s; {load()}")
     finally:
         stop_stack(stack, db_name)
