@@ -186,7 +186,7 @@ def tv_page(request: HttpRequest, game: str | None = None) -> HttpResponse:
     """The featured live match (``selectors.featured_match``) on the match page in TV mode; the
     page's ``js/tv.js`` asks ``current.json`` and moves on when the match has ended."""
     game = _tv_game(game)
-    featured = selectors.featured_match(game=game)
+    featured = _featured_cached(game)
     tv = {
         "game": game,
         "game_title": get_game(game).title if game else None,
@@ -197,7 +197,7 @@ def tv_page(request: HttpRequest, game: str | None = None) -> HttpResponse:
     }
     if featured is None:
         return render(request, "live/tv_idle.html", {"tv": tv})
-    match = get_object_or_404(Match, pk=featured["id"])
+    match = get_object_or_404(Match, pk=featured["match_id"])  # the one read of the match
     return render(request, "live/match.html", {**_match_context(request, match), "tv": tv})
 
 
@@ -220,6 +220,13 @@ def _featured_json(game: str | None) -> dict[str, object] | None:
     }
 
 
+def _featured_cached(game: str | None) -> dict[str, object] | None:
+    """The featured match as every TV of ``game`` shares it (chosen at most every TV_CACHE_S)."""
+    return cache.get_or_set(  # type: ignore[no-any-return]
+        f"live:tv:featured:{game or ''}", lambda: _featured_json(game), TV_CACHE_S
+    )
+
+
 def tv_current(request: HttpRequest, game: str | None = None) -> JsonResponse:
     """What the TV should show now: the featured match (players and ratings, never its state),
     and whether the match named by ``?showing=`` still runs."""
@@ -227,9 +234,7 @@ def tv_current(request: HttpRequest, game: str | None = None) -> JsonResponse:
     showing = request.GET.get("showing", "")
     body: dict[str, object] = {
         "game": game,
-        "featured": cache.get_or_set(
-            f"live:tv:featured:{game or ''}", lambda: _featured_json(game), TV_CACHE_S
-        ),
+        "featured": _featured_cached(game),
         "showing": None,
     }
     if showing.isdigit() and len(showing) <= 18:
