@@ -40,7 +40,8 @@ lint: venv js
 	cd frontend && node_modules/.bin/eslint --max-warnings 0 static eslint.config.js
 	$(BIN)/mypy --strict games ratings/elo.py matchmaking/pairing.py matchmaking/matching.py \
 		matchmaking/standings.py matchmaking/swiss.py matchmaking/multiseat.py \
-		matchmaking/roundrobin.py matchmaking/knockout.py matchmaking/arena.py
+		matchmaking/roundrobin.py matchmaking/knockout.py matchmaking/arena.py \
+		matchmaking/movements.py
 
 # The benches print our figures next to peer libraries' (rlcard, pokerkit, py4swiss: the bench extra).
 BENCH_STAMP := $(VENV)/.bench-installed
