@@ -75,14 +75,14 @@ def test_one_matchs_commands_in_one_batch_apply_in_the_order_they_arrived(make_u
     group_commit.apply_batch([(action_submit, first)])
     match.refresh_from_db()
     second = next_command(match, users, "second")
-    third = next_command(match, users, "third") | {"seen_seq": None}  # the same seat, too late
+    third = second | {"command_id": "third"}  # sent with the same seq: stale once second applied
     retry = dict(first)  # the first sent again: acknowledged again, not applied again
     outcomes = group_commit.apply_batch(
         [(action_submit, second), (action_submit, third), (action_submit, retry)]
     )
     (ok2, applied2), (ok3, error3), (ok_retry, applied_retry) = outcomes
     assert ok2 and applied2.seq == match.seq + 1
-    assert not ok3 and error3.code == "not_your_turn"
+    assert not ok3 and error3.code == "stale_seq"
     assert ok_retry and applied_retry.duplicate and applied_retry.seq == match.seq
     logged = list(Match.objects.get(pk=match.pk).moves.values_list("command_id", flat=True))
     assert logged.count("first") == 1 and logged.count("second") == 1 and "third" not in logged

@@ -7,7 +7,7 @@ or the clock.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -162,12 +162,55 @@ def _lock(match_id: int, *, command_id: str = "") -> Match:
     subqueries) than the database spent answering it.
     """
     sql = _LOCK_SQL + (" FOR UPDATE OF m" if connection.features.has_select_for_update else "")
-    found = list(Match.objects.raw(sql, [command_id, command_id, match_id]))
-    if not found:
-        raise LiveError("no_match", f"there is no match {match_id}")
-    match = found[0]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [command_id, command_id, match_id])
+        row = cursor.fetchone()
+        if row is None:
+            raise LiveError("no_match", f"there is no match {match_id}")
+        match = _match_from_row(tuple(d[0] for d in cursor.description), row)
     if not command_id:
         match.retried_seq = match.retried_seat = None  # type: ignore[attr-defined]
+    return match
+
+
+_RowPlan = tuple[list[str], list[tuple[int, list[Any], Any]], list[tuple[str, int]]]
+_row_plans: dict[tuple[str, tuple[str, ...]], _RowPlan] = {}
+
+
+def _row_plan(columns: tuple[str, ...]) -> _RowPlan:
+    """How a row of ``m.*`` plus extra columns becomes a :class:`Match`: the model's field names
+    in the order of its constructor, the value converters of each field (what the ORM applies:
+    JSON text → Python, and so on) and the extra columns, kept as attributes.  Built once per
+    column list and database vendor: building it was most of what ``Match.objects.raw`` cost a
+    command, more than reading the row."""
+    key = (connection.vendor, columns)
+    plan = _row_plans.get(key)
+    if plan is None:
+        at = {column: i for i, column in enumerate(columns)}
+        names: list[str] = []
+        converters: list[tuple[int, list[Any], Any]] = []
+        for field in Match._meta.concrete_fields:  # from_db takes them in this order
+            col = field.get_col(Match._meta.db_table)
+            names.append(field.attname)
+            found = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+            converters.append((at[field.column], found, col))
+        known = {f.column for f in Match._meta.concrete_fields}
+        extras = [(column, i) for i, column in enumerate(columns) if column not in known]
+        plan = _row_plans[key] = (names, converters, extras)
+    return plan
+
+
+def _match_from_row(columns: tuple[str, ...], row: Sequence[Any]) -> Match:
+    names, converters, extras = _row_plan(columns)
+    values = []
+    for i, found, col in converters:
+        value = row[i]
+        for convert in found:
+            value = convert(value, col, connection)
+        values.append(value)
+    match = Match.from_db(connection.alias, names, values)
+    for name, i in extras:
+        setattr(match, name, row[i])
     return match
 
 
