@@ -291,6 +291,7 @@ class Phase:
     reconnect: bool = False  # whether a dropped socket is opened again (the fault phase)
     last_ack_at: dict[int, float] = field(default_factory=dict)  # per match
     current: dict[int, int] = field(default_factory=dict)  # each pair's match at the moment
+    current_since: dict[int, float] = field(default_factory=dict)  # ... and since when
 
     def mean_state_bytes(self) -> int:
         return self.state_bytes // max(1, self.states)
@@ -472,6 +473,7 @@ async def pair_loop(
         match_id = pool.pop()
         phase.matches_used.append(match_id)
         phase.current[index] = match_id
+        phase.current_since[index] = time.perf_counter()
         await asyncio.gather(
             *(
                 seat_client(ws_url, origin, sessions[s], match_id, s, phase, rng, clocks[s])
@@ -980,7 +982,11 @@ def fault(run: Run, pool: list[int]) -> None:
     check = check_logs(stack, phase)
     since = restarted[0] if restarted else float("inf")
     running = [m for m in set(phase.matches_used) if phase.last_ack_at.get(m, 0.0) >= since]
-    stuck = [m for m in phase.current.values() if phase.last_ack_at.get(m, 0.0) < since]
+    stuck = [  # a pair's match at the end, begun before the restart, with no move since
+        m
+        for i, m in phase.current.items()
+        if phase.current_since[i] < since and phase.last_ack_at.get(m, 0.0) < since
+    ]
     print(
         f"\n(c) faults: {run.pairs} matches paced as in (a); {name} (one of the daphnes) killed "
         f"with SIGKILL {run.measure / 3:.0f} s into the window and started again"
