@@ -959,8 +959,12 @@ def fault(run: Run, pool: list[int]) -> None:
     name = "web2" if "web2" in stack.procs else "web"
     restarted: list[float] = []
 
+    # At least 20 s after the kill: a daphne takes seconds to start on a loaded machine, and its
+    # clients come back with the backoff of ``open_ws``.
+    measure = max(run.measure, 30.0)
+
     async def kill_and_restart() -> None:
-        await asyncio.sleep(run.warmup + run.measure / 3)
+        await asyncio.sleep(run.warmup + measure / 3)
         command = [str(a) for a in stack.procs[name].args]  # type: ignore[union-attr]
         stack.kill(name)
         await asyncio.sleep(1.0)
@@ -973,7 +977,7 @@ def fault(run: Run, pool: list[int]) -> None:
     async def both() -> float:
         killer = asyncio.create_task(kill_and_restart())
         rate = await run_live(
-            run.ws_urls, run.origin, run.sessions, pool, run.pairs, phase, run.warmup, run.measure
+            run.ws_urls, run.origin, run.sessions, pool, run.pairs, phase, run.warmup, measure
         )
         await killer
         return rate
@@ -989,7 +993,10 @@ def fault(run: Run, pool: list[int]) -> None:
     ]
     print(
         f"\n(c) faults: {run.pairs} matches paced as in (a); {name} (one of the daphnes) killed "
-        f"with SIGKILL {run.measure / 3:.0f} s into the window and started again"
+        f"with SIGKILL {measure / 3:.0f} s into the {measure:.0f} s window and started again "
+        f"(up {restarted[0] - phase.measure_from - measure / 3:.1f} s after the kill)"
+        if restarted
+        else f"\n(c) faults: {name} was not restarted within the phase"
     )
     print(f"    live move round trip   {fmt_ms(phase.rtts)}   {rate:6.1f} moves/s")
     print(
