@@ -3,7 +3,9 @@
 The duty to beat decides whether a player plays; the bots only choose *which* play.  The planner
 plans its hand (fewest plays to go out), answers with the play that breaks its plan least and is
 lowest, spends a bomb as an answer when it should stand (20 points, and an unplayed bomb costs 10
-at the end), releases the 2♠ before it can cost 10, and watches opponents about to go out.  The
+at the end), releases the 2♠ before it can cost 10, and watches opponents about to go out.  On
+lead, when a play that no unseen card can beat leaves one group of its plan, it plays that control
+play first (it keeps the lead and goes out with the last group).  The
 expert adds a search over sampled worlds near the end of the deal
 (:mod:`games.zheng_shangyou.search`).
 """
@@ -20,10 +22,13 @@ from games.cards.notation import card
 from games.cards.search import planner_policy, worth_searching
 from games.cards.shedding import Pass, Play
 from games.core import JSON
-from games.zheng_shangyou.combos import ACE, TWO, Combo, classify
+from games.zheng_shangyou.combos import ACE, SEQ_LIMIT, TWO, Combo, classify
 from games.zheng_shangyou.planning import turns
 from games.zheng_shangyou.search import best_by_playouts
-from games.zheng_shangyou.state import Action
+from games.zheng_shangyou.state import DECK, Action
+
+_IN_DECK = [sum(1 for c in DECK if SHEDDING_ORDER.strength(c) == s) for s in range(13)]
+"""Cards of each strength in the 48-card deck (four of most ranks, three Aces, one 2)."""
 
 
 def _combo(action: Action, first_play: bool) -> Combo | None:
@@ -63,6 +68,10 @@ class PlannerBot:
         me = view["seat"]
         danger = min(int(view["hand_counts"][s]) for s in range(3) if s != me)
         leading = view["table"] is None
+        if leading:
+            control = self._control_lead(view, counts, plays)
+            if control is not None:
+                return control
         best: Action | None = None
         best_key: tuple[float, ...] = ()
         for action, combo in plays:
@@ -76,6 +85,22 @@ class PlannerBot:
                 best, best_key = action, key
         assert best is not None  # ``plays`` is not empty
         return best
+
+    @staticmethod
+    def _control_lead(
+        view: Mapping[str, JSON], counts: list[int], plays: list[tuple[Action, Combo]]
+    ) -> Action | None:
+        """A lead nobody can beat that leaves one group of the plan (longest first), or None:
+        nobody can answer it, so the lead comes back and the last group goes out next."""
+        unseen = _unseen(view, counts)
+        me = view["seat"]
+        most = max(int(view["hand_counts"][s]) for s in range(3) if s != me)
+        for action, combo in sorted(plays, key=lambda ac: -len(ac[1].strengths)):
+            if turns(tuple(without(counts, combo.strengths))) <= 1 and _unbeatable(
+                combo, unseen, most
+            ):
+                return action
+        return None
 
     @staticmethod
     def _cost(
@@ -96,6 +121,39 @@ class PlannerBot:
             highest = max(s for s in range(13) if counts[s] >= size)
             cost += 0.0 if combo.rank == highest else 3.0
         return cost
+
+
+def _unseen(view: Mapping[str, JSON], counts: Sequence[int]) -> list[int]:
+    """Per strength, the cards neither in our hand nor played yet (held by the opponents)."""
+    out = list(_IN_DECK)
+    for cards in view["played"]:
+        for t in cards:
+            out[SHEDDING_ORDER.strength(card(t))] -= 1
+    return [out[s] - counts[s] for s in range(13)]
+
+
+def _unbeatable(combo: Combo, unseen: Sequence[int], most: int) -> bool:
+    """Whether no answer to ``combo`` can be made from the ``unseen`` cards by an opponent holding
+    at most ``most`` cards (a bomb needs four, the three Aces three, a same-shape answer as many
+    cards as ``combo``)."""
+    if combo.kind in ("ace_bomb", "heavenly_bomb"):
+        return True  # the heavenly bomb is only ever the first play of a deal
+    if most >= 3 and unseen[ACE] == 3:
+        return False  # the three Aces beat every ordinary play and every four-card bomb
+    floor = combo.rank if combo.kind == "bomb" else -1
+    if most >= 4 and any(unseen[s] == 4 for s in range(floor + 1, 13)):
+        return False
+    if combo.is_bomb or most < len(combo.strengths):
+        return True
+    width = {"single": 1, "pair": 2, "triple": 3}.get(combo.kind)
+    if width is not None:
+        return not any(unseen[s] >= width for s in range(combo.rank + 1, 13))
+    per_rank = 1 if combo.kind == "straight" else 2
+    span = len(combo.strengths) // per_rank
+    return not any(
+        all(unseen[s] >= per_rank for s in range(top - span + 1, top + 1))
+        for top in range(combo.rank + 1, SEQ_LIMIT)
+    )
 
 
 class ExpertBot(PlannerBot):

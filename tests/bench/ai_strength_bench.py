@@ -17,6 +17,17 @@ figures only; asserts nothing.
   per seat rotation (two seats: both ways round; three: the strongest bot in each seat against two
   copies of the other; four-seat team games: the strongest pair in either partnership; four-seat
   free-for-all: the strongest bot in each seat).  A win is a first place for the strongest side.
+* **The ladder: every level against the one below it.**  Each game's levels, in the order of
+  ``Game.bots`` (weakest first), form a ladder; each adjacent pair (level k+1 against level k) is
+  played with the same seat rotations and mirrored seeds.  The share is head to head: every seat of
+  the higher level against every seat of the lower level on the other side (another team, or any
+  other seat in a free-for-all) scores 1 when it placed better, 1/2 when level and 0 when worse, so
+  that equal bots score 50 % in every game (a first-place share would start from 1/3 or 1/4 in the
+  three- and four-seat games).  The 95 % interval treats the rotations of one seed as one sample
+  (a cluster-robust interval, Wilson-shaped).  Target: every pair >= 60 % (the issue's "each level
+  beats the one below").  Bridge plays few seeds (``LADDER_SEEDS``) and says so.  The top step
+  reuses the strongest-against-middle matches.  ``--ladder-only`` runs just this section,
+  ``--games a,b`` only some games.
 * **Decision time** of every level, p50/p95/max CPU time of ``choose`` (``time.process_time``:
   one core, so a shared machine's other load does not count), over every decision it made here.
 """
@@ -41,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from ai_opponents import RlcardDouDizhu, rlcard_rule_agent  # noqa: E402
 
 from games.cards.shedding import Pass, Play  # noqa: E402
-from games.core import Game, RatingMode  # noqa: E402
+from games.core import Game, RatingMode, SeatResult  # noqa: E402
 from games.dou_dizhu import GAME as DOU_DIZHU  # noqa: E402
 from games.dou_dizhu.state import Bid, deal_for  # noqa: E402
 from games.registry import all_games  # noqa: E402
@@ -58,6 +69,11 @@ DOU_DIZHU_DEALS = (30, 300, 500)
 SEEDS = {"holdem": (1, 4, 20), "spectacular_bid": (3, 12, 60)}
 """Seeds per pairing where a match is long (quick, default, full); others use ``OTHER_SEEDS``."""
 OTHER_SEEDS = (4, 30, 150)
+LADDER_SEEDS = {"bridge": (2, 12, 60), "holdem": (2, 8, 40), "spectacular_bid": (4, 24, 150)}
+"""Seeds per adjacent pair of the ladder (quick, default, full); others use
+``LADDER_OTHER_SEEDS``.  Bridge is the slow one (its expert samples deals for every card)."""
+LADDER_OTHER_SEEDS = (6, 60, 400)
+LADDER_TARGET = 0.60
 
 Times = dict[str, list[float]]
 
@@ -129,11 +145,12 @@ def rotations(game: Game[Any]) -> list[list[bool]]:
     return [[s == strong for s in range(seats)] for strong in range(seats)]
 
 
-def ladder_match(task: tuple[str, str, str, int, int]) -> tuple[str, str, float, Times]:
+def play_match(
+    slug: str, strong: str, weak: str, seed: int, turn: int
+) -> tuple[list[bool], list[SeatResult] | None, Times]:
     """One match of ``slug``: ``strong`` in the seats rotation ``turn`` gives it, ``weak`` in the
-    others.  Returns the pairing, 1.0 for a first place of the strong side (else 0.0) and every
-    level's decision times."""
-    slug, strong, weak, seed, turn = task
+    others.  Returns which seats were the strong level's, the result (None for a match cut at
+    ``MAX_ACTIONS``) and every level's decision times."""
     game = all_games()[slug]
     mine = rotations(game)[turn]
     seats = len(mine)
@@ -151,11 +168,119 @@ def ladder_match(task: tuple[str, str, str, int, int]) -> tuple[str, str, float,
         action = bots[seat].choose(view, legal, rng, PRODUCTION_BUDGET)
         times[levels[seat]].append(time.process_time() - start)
         state.apply(seat, action)
-    result = state.result() if state.is_over() else None
+    final = state.result() if state.is_over() else None
+    result = None if final is None else list(final)
+    return mine, result, dict(times)
+
+
+Task = tuple[str, str, str, int, int]
+"""One match: game, strong level, weak level, seed, rotation."""
+Record = tuple[float, float, int, Times]
+"""What one match gives: 1.0 for a first place of the strong side (else 0.0), the strong level's
+head-to-head points and comparisons (:func:`head_to_head`), every level's decision times."""
+
+
+def head_to_head(mine: list[bool], result: list[SeatResult] | None) -> tuple[float, int]:
+    """The strong level's head-to-head points and the number of comparisons in one result: each
+    strong seat against each weak seat of another team, 1 for a better placing, 1/2 for the same.
+    A match cut short counts as one comparison lost."""
+    if result is None:
+        return 0.0, 1
+    by_seat = {r.seat: r for r in result}
+    points, pairs = 0.0, 0
+    for s in (s for s in by_seat if mine[s]):
+        for w in (w for w in by_seat if not mine[w]):
+            if by_seat[s].team == by_seat[w].team:
+                continue
+            pairs += 1
+            if by_seat[s].placing < by_seat[w].placing:
+                points += 1.0
+            elif by_seat[s].placing == by_seat[w].placing:
+                points += 0.5
+    return points, pairs
+
+
+def match_record(task: Task) -> Record:
+    """One match (see :func:`play_match`) reduced to what the bench reports."""
+    mine, result, times = play_match(*task)
     won = 0.0
     if result is not None:
         won = 1.0 if any(r.placing == 1 and mine[r.seat] for r in result) else 0.0
-    return f"{strong} vs {weak}", slug, won, dict(times)
+    points, pairs = head_to_head(mine, result)
+    return won, points, pairs, times
+
+
+PLAYED: dict[Task, Record] = {}
+"""Every match played in this run: the ladder's top step reuses the strongest-against-middle
+matches (same levels, seeds and rotations) instead of playing them again."""
+
+
+def records(tasks: list[Task], times: dict[str, Times]) -> list[Record]:
+    """The records of ``tasks``, playing only those not played yet in this run (their decision
+    times go into ``times`` once)."""
+    fresh = [t for t in tasks if t not in PLAYED]
+    for task, record in zip(fresh, run_all(match_record, fresh), strict=True):
+        PLAYED[task] = record
+        merge(times, task[0], record[3])
+    return [PLAYED[t] for t in tasks]
+
+
+def clustered_share(samples: list[tuple[float, int]]) -> tuple[float, float, float]:
+    """The share ``sum(points) / sum(pairs)`` over ``samples`` (one per seed, its rotations
+    together) and a 95 % interval: the Wilson interval at the effective sample size that the
+    seeds' spread gives (a cluster-robust variance of the ratio), at most the comparisons made."""
+    total = sum(m for _, m in samples)
+    if total == 0:
+        return 0.0, 0.0, 1.0
+    p = sum(x for x, _ in samples) / total
+    k = len(samples)
+    n_eff = float(total)
+    if k > 1:
+        mean_pairs = total / k
+        var = sum((x - p * m) ** 2 for x, m in samples) / (k * (k - 1)) / mean_pairs**2
+        if var > 0 and 0 < p < 1:
+            n_eff = min(n_eff, p * (1 - p) / var)
+    z = 1.959964
+    centre = (p + z * z / (2 * n_eff)) / (1 + z * z / n_eff)
+    half = z * math.sqrt(p * (1 - p) / n_eff + z * z / (4 * n_eff**2)) / (1 + z * z / n_eff)
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def ladder_steps(games: dict[str, Game[Any]], size: int, times: dict[str, Times]) -> None:
+    """Print every game's ladder: each level against the one below it (see the module notes)."""
+    print()
+    print(
+        f"The ladder: every level against the one below it, head-to-head share of the higher "
+        f"level (equal bots: 50 %), target >= {LADDER_TARGET:.0%}"
+    )
+    print(
+        f"  {'game':16s} {'pair':22s} {'seeds':>5s} {'matches':>7s} {'share':>6s} "
+        f"{'95 % interval':>15s} {'wall':>5s}  verdict"
+    )
+    for slug, game in games.items():
+        levels = list(game.bots)
+        seeds = LADDER_SEEDS.get(slug, LADDER_OTHER_SEEDS)[size]
+        turns = len(rotations(game))
+        for lower, higher in zip(levels, levels[1:], strict=False):
+            tasks = [(slug, higher, lower, seed, t) for seed in range(seeds) for t in range(turns)]
+            step_started = time.perf_counter()
+            per_seed: dict[int, list[float]] = defaultdict(lambda: [0.0, 0])
+            for task, (_, points, pairs, _) in zip(tasks, records(tasks, times), strict=True):
+                per_seed[task[3]][0] += points
+                per_seed[task[3]][1] += pairs
+            p, lo, hi = clustered_share([(x, int(m)) for x, m in per_seed.values()])
+            verdict = "met" if p >= LADDER_TARGET else "NOT met"
+            if lo < LADDER_TARGET <= hi:
+                verdict += " (interval spans 60 %)"
+            if p < 0.5:
+                verdict += "; the lower level wins: is the order weakest first?"
+            note = "  (Bridge: few seeds, slow expert)" if slug == "bridge" else ""
+            wall = time.perf_counter() - step_started
+            print(
+                f"  {slug:16s} {higher + ' > ' + lower:22s} {seeds:5d} {len(tasks):7d} {p:6.1%} "
+                f"[{lo:5.1%}, {hi:5.1%}] {wall:4.0f}s  {verdict}{note}",
+                flush=True,
+            )
 
 
 # ---- running and reporting ----------------------------------------------------------------------
@@ -187,15 +312,26 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
+    parser.add_argument(
+        "--ladder-only", action="store_true", help="only the ladder (level k+1 against level k)"
+    )
+    parser.add_argument("--games", help="comma-separated slugs to measure (default: every game)")
     args = parser.parse_args()
     size = 0 if args.quick else 2 if FULL else 1
     games = all_games()
+    if args.games:
+        games = {slug: games[slug] for slug in args.games.split(",")}
     times: dict[str, Times] = defaultdict(dict)
     started = time.perf_counter()
     print(
         f"AI strength with the production budget ({PRODUCTION_BUDGET}: each bot's own default); "
         f"{'full' if FULL else 'quick' if args.quick else 'default'} size, {WORKERS} worker(s)"
     )
+
+    if args.ladder_only:
+        ladder_steps(games, size, times)
+        print_times(games, times, started)
+        return
 
     # Dou Dizhu against rlcard.
     strongest = list(DOU_DIZHU.bots)[-1]
@@ -230,13 +366,16 @@ def main() -> None:
         seeds = SEEDS.get(slug, OTHER_SEEDS)[size]
         turns = len(rotations(game))
         for weak in dict.fromkeys((middle, levels[0])):
-            tasks = [(slug, strong, weak, seed, t) for seed in range(seeds) for t in range(turns)]
-            results = run_all(ladder_match, tasks)
-            wins = sum(r[2] for r in results)
-            for _, _, _, spent in results:
-                merge(times, slug, spent)
-            print(f"  {slug:16s} {strong} vs {weak:8s} {share(wins, len(tasks))}", flush=True)
+            pairing = [(slug, strong, weak, seed, t) for seed in range(seeds) for t in range(turns)]
+            wins = sum(r[0] for r in records(pairing, times))
+            print(f"  {slug:16s} {strong} vs {weak:8s} {share(wins, len(pairing))}", flush=True)
 
+    ladder_steps(games, size, times)
+    print_times(games, times, started)
+
+
+def print_times(games: dict[str, Game[Any]], times: dict[str, Times], started: float) -> None:
+    """The decision-time table of every level that played, and the bench's wall time."""
     print()
     print("Decision time per level, CPU ms of one choose() on one core (every decision above)")
     print(f"  {'game':16s} {'level':8s} {'decisions':>9s} {'p50':>7s} {'p95':>7s} {'max':>8s}")
