@@ -274,11 +274,11 @@ class ExpertBot(PlannerBot):
     ``CANDIDATES`` actions: the planner's choice, passing, and the best play of each shape.
     """
 
-    DEFAULT_BUDGET = 32
+    DEFAULT_BUDGET = 64
     """The work per decision the live platform's budget 0 stands for (what the bench measures)."""
     CANDIDATES = 6
-    ENDGAME = 6
-    MAX_PLAYOUTS = 48
+    ENDGAME = 12
+    MAX_PLAYOUTS = 64
     """Play-out cap per decision whatever the budget (a play-out takes a few ms on one core)."""
     SOLVE_CARDS = 24
     NODES_PER_BUDGET = 2_000
