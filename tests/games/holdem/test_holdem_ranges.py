@@ -107,41 +107,28 @@ def test_expert_decisions_are_deterministic_given_the_seed() -> None:
         assert ExpertBot().choose(view, legal, random.Random(seed), 100) == first
 
 
+def checked_to_the_river(hole: dict[str, list[str]], board: list[str]) -> HoldemState:
+    """Heads-up, the button limps, then both check every street down to the river."""
+    state = HoldemState.new(2, {"deals": [{"hole": hole, "board": board}]}, 1)
+    for seat, action in [(0, "call"), (1, "check")] + [(1, "check"), (0, "check")] * 2:
+        state.apply(seat, BetAction(action))
+    state.apply(1, BetAction("check"))
+    return state
+
+
 def test_heads_up_expert_folds_a_missed_hand_to_a_river_raise() -> None:
-    deals = [
-        {"hole": {"0": ["7C", "3D"], "1": ["9S", "9H"]}, "board": ["QS", "8D", "4C", "2H", "JD"]}
-    ]
-    state = HoldemState.new(2, {"deals": deals}, 1)
-    for seat, action in [
-        (0, BetAction("call")),
-        (1, BetAction("check")),
-        (1, BetAction("check")),
-        (0, BetAction("check")),
-        (1, BetAction("check")),
-        (0, BetAction("check")),
-        (1, BetAction("check")),
-        (0, BetAction("bet", 20)),
-        (1, BetAction("raise", 140)),
-    ]:
-        state.apply(seat, action)
+    state = checked_to_the_river(
+        {"0": ["7C", "3D"], "1": ["9S", "9H"]}, ["QS", "8D", "4C", "2H", "JD"]
+    )
+    state.apply(0, BetAction("bet", 20))
+    state.apply(1, BetAction("raise", 140))
     choice = ExpertBot().choose(state.view(0), state.legal_actions(0), random.Random(2), 300)
     assert choice == BetAction("fold")  # seven high against a check-raise
 
 
 def test_heads_up_expert_value_bets_the_nuts_on_the_river() -> None:
-    deals = [
-        {"hole": {"0": ["AS", "KS"], "1": ["9C", "9H"]}, "board": ["QS", "JS", "10S", "2H", "3D"]}
-    ]
-    state = HoldemState.new(2, {"deals": deals}, 1)
-    for seat, action in [
-        (0, BetAction("call")),
-        (1, BetAction("check")),
-        (1, BetAction("check")),
-        (0, BetAction("check")),
-        (1, BetAction("check")),
-        (0, BetAction("check")),
-        (1, BetAction("check")),
-    ]:
-        state.apply(seat, action)
+    state = checked_to_the_river(
+        {"0": ["AS", "KS"], "1": ["9C", "9H"]}, ["QS", "JS", "10S", "2H", "3D"]
+    )
     choice = ExpertBot().choose(state.view(0), state.legal_actions(0), random.Random(2), 300)
     assert choice.kind == "bet"
