@@ -31,12 +31,6 @@ def user_group(user_id: int) -> str:
     return f"chat.user.{user_id}"
 
 
-def _publish(events: list[tuple[str, dict[str, Any]]]) -> None:
-    """After commit, through the live publisher's outbox (robust: an unreachable channel layer
-    never fails the committed write; the readers catch up on reconnecting)."""
-    publish.events_after_commit(events)
-
-
 def clean_text(text: Any) -> str:
     """The text as it would be stored, or a ChatError: a string, line breaks and tabs as spaces,
     no other control characters, trimmed, not empty, at most ``CHAT_MAX_LENGTH`` characters."""
@@ -95,7 +89,7 @@ def post_message(*, kind: str, target_id: int, user_id: int | None, text: Any) -
         room = access.post_to
         message = ChatMessage.objects.create(room=room.key, author=author, text=filtered[:10_000])
         payload = selectors.message_payload(message, room.name, author.username)
-        _publish(
+        publish.events_after_commit(
             [
                 (
                     room.group,
@@ -124,7 +118,9 @@ def mute(*, user_id: int | None, name: Any, on: bool) -> dict[int, str]:
         else:
             ChatMute.objects.filter(user_id=user_id, muted_id=other.pk).delete()
         mutes = selectors.muted_ids(user_id=user_id)
-        _publish([(user_group(user_id), {"type": "chat.mutes", "mutes": mutes_list(mutes)})])
+        publish.events_after_commit(
+            [(user_group(user_id), {"type": "chat.mutes", "mutes": mutes_list(mutes)})]
+        )
     return mutes
 
 
@@ -136,7 +132,7 @@ def match_ended(match: Match) -> None:
     """Hook of live.services, inside the transaction that ends a match: after commit, tell the
     match's chat sockets that both rooms are open to everyone now."""
     event = {"type": "chat.opened", "match_id": match.pk}
-    _publish(
+    publish.events_after_commit(
         [
             (selectors.match_room(match.pk, name).group, event)
             for name in (selectors.PLAYERS, selectors.SPECTATORS)

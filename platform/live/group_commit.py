@@ -36,6 +36,8 @@ from typing import Any
 from django.conf import settings
 from django.db import close_old_connections, transaction
 
+from .errors import LiveError
+
 log = logging.getLogger(__name__)
 
 
@@ -125,8 +127,6 @@ def apply_batch(
 ) -> list[tuple[bool, Any]]:
     """Apply ``commands`` in one transaction, in match-id order (each match's own in the order
     given); per command ``(True, result)`` or ``(False, error)``, in the order given."""
-    from .errors import LiveError
-
     order = sorted(range(len(commands)), key=lambda i: commands[i][1]["match_id"])
     outcomes: list[tuple[bool, Any]] = [(False, None)] * len(commands)
     try:

@@ -91,7 +91,7 @@ def test_one_matchs_commands_in_one_batch_apply_in_the_order_they_arrived(make_u
 def test_a_command_that_fails_unexpectedly_fails_alone_and_the_others_are_applied_again(
     make_user,
 ) -> None:
-    (match, users), (other, other_users) = two_people(make_user), two_people(make_user)
+    (match, users), (other, _) = two_people(make_user), two_people(make_user)
     crash_before = snapshot(other)
 
     @transaction.atomic

@@ -162,12 +162,10 @@ def _lock(match_id: int, *, command_id: str = "") -> Match:
     subqueries) than the database spent answering it.
     """
     sql = _LOCK_SQL + (" FOR UPDATE OF m" if connection.features.has_select_for_update else "")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [command_id, command_id, match_id])
-        row = cursor.fetchone()
-        if row is None:
-            raise LiveError("no_match", f"there is no match {match_id}")
-        match = _match_from_row(tuple(d[0] for d in cursor.description), row)
+    found = _matches(sql, [command_id, command_id, match_id])
+    if not found:
+        raise LiveError("no_match", f"there is no match {match_id}")
+    match = found[0]
     if not command_id:
         match.retried_seq = match.retried_seat = None  # type: ignore[attr-defined]
     return match
@@ -198,6 +196,15 @@ def _row_plan(columns: tuple[str, ...]) -> _RowPlan:
         extras = [(column, i) for i, column in enumerate(columns) if column not in known]
         plan = _row_plans[key] = (names, converters, extras)
     return plan
+
+
+def _matches(sql: str, params: Sequence[Any]) -> list[Match]:
+    """The matches a ``SELECT m.*, …`` returns, extra columns kept as attributes (what
+    ``Match.objects.raw`` does, without resolving the columns again on every call)."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        columns = tuple(d[0] for d in cursor.description)
+        return [_match_from_row(columns, row) for row in cursor.fetchall()]
 
 
 def _match_from_row(columns: tuple[str, ...], row: Sequence[Any]) -> Match:

@@ -16,7 +16,15 @@ from .ai import _resend_ai
 from .commands import _stall_continue
 from .endings import _check_time, _end_on_time, _end_stall, _end_unreliable
 from .enqueue import _queue_wake, _stall_bound_ms
-from .store import _CLAIM_SQL, _MOVE_ON_SQL, _batched_writes, _load, _lock, _seats_of
+from .store import (
+    _CLAIM_SQL,
+    _MOVE_ON_SQL,
+    _batched_writes,
+    _load,
+    _lock,
+    _matches,
+    _seats_of,
+)
 
 
 @transaction.atomic
@@ -75,7 +83,7 @@ def clock_wake_due(*, batch: int = 100, now: timebase.Stamp | None = None) -> in
     woken = 0
     while True:
         with transaction.atomic(), _batched_writes():
-            matches = list(Match.objects.raw(_CLAIM_SQL, ["", "", now.ms, batch]))
+            matches = _matches(_CLAIM_SQL, ["", "", now.ms, batch])
             selectors.match_seats_prefetch(matches)
             for match in matches:
                 match.retried_seq = match.retried_seat = None  # type: ignore[attr-defined]
