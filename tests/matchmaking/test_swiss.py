@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from matchmaking.standings import Bye, ByeKind, Game, Results
@@ -345,6 +345,7 @@ def legal_pairing_exists(players: list[SwissPlayer]) -> bool:
 
 
 @settings(max_examples=scaled(200))
+@example(size=11, rounds=11, seed=12212)
 @given(
     size=st.integers(min_value=2, max_value=11),
     rounds=st.integers(min_value=1, max_value=12),
@@ -376,12 +377,13 @@ def test_swiss_promises_over_whole_tournaments(size: int, rounds: int, seed: int
             byes.append(Bye(r, pairing.bye, ByeKind.PAIRING, 1.0))
         if not pairing.relaxed:
             after = players_from_results(Results(ratings, games, byes, rounds=r), ratings)
+            played = {x for b in pairing.boards for x in (b.white, b.black)}
             for p in after:
                 assert abs(p.colour_difference) <= 2
-                assert not any(
-                    p.colours[k] == p.colours[k + 1] == p.colours[k + 2]
-                    for k in range(len(p.colours) - 2)
-                )
+                # This round made no run of three (a run an earlier, relaxed round made stays in
+                # the history: seed 12212, 11 players, rounds 9 and 10).
+                last = p.colours[-3:]
+                assert not (p.player_id in played and len(last) == 3 and len(set(last)) == 1)
 
 
 @settings(max_examples=scaled(30))
