@@ -39,6 +39,8 @@ _CREATE_FIELDS = [
     "invited",
     "duplicate_deals",
     "forbidden_pairs",
+    "movement",
+    "boards_per_round",
 ]
 
 
@@ -49,6 +51,9 @@ class TournamentAdminForm(forms.ModelForm):
     delay_ms = forms.IntegerField(required=False, help_text="Empty: the game's own delay.")
     seats_per_table = forms.IntegerField(
         required=False, help_text="Empty: the game's usual table size."
+    )
+    boards_per_round = forms.IntegerField(
+        required=False, min_value=1, max_value=8, help_text="Pairs: empty for 2."
     )
     registration_opens = forms.SplitDateTimeField(
         required=False, widget=admin.widgets.AdminSplitDateTime, help_text="Empty: now."
@@ -86,6 +91,8 @@ class TournamentAdminForm(forms.ModelForm):
             duplicate_deals=d["duplicate_deals"],
             round_break_s=d["round_break_s"],
             forbidden_pairs=tuple(tuple(p) for p in d.get("forbidden_pairs") or ()),
+            movement=d.get("movement") or "",
+            boards_per_round=d.get("boards_per_round") or 2,
         )
 
     def clean(self) -> dict[str, Any]:
@@ -104,7 +111,17 @@ class TournamentAdminForm(forms.ModelForm):
 class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
-    fields = ("user", "ai_level", "rating", "status", "joined_round", "status_reason")
+    fields = (
+        "user",
+        "ai_level",
+        "partner",
+        "partner_accepted",
+        "partner_ai_level",
+        "rating",
+        "status",
+        "joined_round",
+        "status_reason",
+    )
     readonly_fields = fields
     can_delete = False
 
@@ -235,7 +252,17 @@ class PairingAdminForm(forms.ModelForm):
 @admin.register(Pairing)
 class PairingAdmin(admin.ModelAdmin):
     form = PairingAdminForm
-    list_display = ("id", "tournament", "round", "board", "players", "status", "placings", "match")
+    list_display = (
+        "id",
+        "tournament",
+        "round",
+        "board",
+        "deal_number",
+        "players",
+        "status",
+        "placings",
+        "match",
+    )
     list_filter = ("status", "adjudicated")
     search_fields = ("tournament__name",)
     readonly_fields = (

@@ -84,6 +84,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "rating_min",
             "rating_max",
             "duplicate_deals",
+            "movement",
+            "boards_per_round",
             "current_round",
             "organiser",
             "started_at",
@@ -159,7 +161,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     def standings(self, request: Request, pk: str | None = None) -> Response:
         tournament = get_object_or_404(Tournament, pk=pk)
         rows = selectors.standings_of(tournament)
-        names = [selectors.TIEBREAK_NAMES[t] for t in selectors.tiebreaks_for(tournament)]
+        names = selectors.tiebreak_names_of(tournament)
         data = {
             "tournament": tournament.pk,
             "rounds": tournament.current_round,
@@ -196,8 +198,15 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(request=None, responses={201: OpenApiTypes.OBJECT, 400: ErrorSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def register(self, request: Request, pk: str | None = None) -> Response:
+        """Register; in a pairs tournament ``{"partner": "<user name>"}`` names a partner."""
+        name = str(request.data.get("partner") or "").strip() if hasattr(request, "data") else ""
         try:
-            entry = services.entry_register(tournament_id=int(pk or 0), user_id=request.user.pk)
+            partner_id = selectors.user_id_named(name) if name else None
+            if name and partner_id is None:
+                raise TournamentError("bad_partner", f"there is no player called {name!r}")
+            entry = services.entry_register(
+                tournament_id=int(pk or 0), user_id=request.user.pk, partner_id=partner_id
+            )
         except TournamentError as exc:
             return _error(exc)
         return Response(

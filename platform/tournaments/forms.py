@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from live import catalogue
 
-from .models import EntryPolicy, Format
+from .models import EntryPolicy, Format, MovementKind
 from .services import TournamentSpec
 
 
@@ -27,6 +27,7 @@ class TournamentForm(forms.Form):
             (Format.ROUND_ROBIN, _("Round robin")),
             (Format.KNOCKOUT, _("Knockout")),
             (Format.ARENA, _("Arena")),
+            (Format.PAIRS, _("Pairs (duplicate)")),
         ],
     )
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
@@ -65,7 +66,11 @@ class TournamentForm(forms.Form):
     registration_closes = forms.DateTimeField(label=_("Registration closes"), required=False)
     starts_at = forms.DateTimeField(label=_("Start time"))
     max_players = forms.IntegerField(
-        label=_("Maximum players"), min_value=2, max_value=100_000, initial=64
+        label=_("Maximum players"),
+        min_value=2,
+        max_value=100_000,
+        initial=64,
+        help_text=_("Pairs tournaments: the maximum number of pairs."),
     )
     entry_policy = forms.ChoiceField(
         label=_("Who may enter"),
@@ -89,6 +94,18 @@ class TournamentForm(forms.Form):
     )
     round_break_s = forms.IntegerField(
         label=_("Break between rounds (seconds)"), min_value=0, max_value=3600, initial=10
+    )
+    movement = forms.ChoiceField(
+        label=_("Movement (pairs)"),
+        required=False,
+        choices=[
+            ("", _("Howell up to 16 pairs, else Mitchell")),
+            (MovementKind.HOWELL, _("Howell: every pair meets every other")),
+            (MovementKind.MITCHELL, _("Mitchell: North–South stay, East–West move")),
+        ],
+    )
+    boards_per_round = forms.IntegerField(
+        label=_("Boards per round (pairs)"), required=False, min_value=1, max_value=8, initial=2
     )
 
     def clean_invited(self) -> list[int]:
@@ -129,4 +146,6 @@ class TournamentForm(forms.Form):
             invited_user_ids=tuple(data.get("invited") or ()),
             duplicate_deals=data["duplicate_deals"],
             round_break_s=data["round_break_s"],
+            movement=data.get("movement") or "",
+            boards_per_round=data.get("boards_per_round") or 2,
         )

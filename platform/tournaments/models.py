@@ -22,6 +22,12 @@ class Format(models.TextChoices):
     ROUND_ROBIN = "round_robin", "round robin"
     KNOCKOUT = "knockout", "knockout"
     ARENA = "arena", "arena"
+    PAIRS = "pairs", "pairs (duplicate, Mitchell or Howell)"
+
+
+class MovementKind(models.TextChoices):
+    MITCHELL = "mitchell", "Mitchell"
+    HOWELL = "howell", "Howell"
 
 
 class EntryPolicy(models.TextChoices):
@@ -54,6 +60,15 @@ class Tournament(models.Model):
         default=1, help_text="Knockout (two seats): regular games per match."
     )
     arena_minutes = models.PositiveIntegerField(null=True, blank=True)
+    movement = models.CharField(
+        max_length=8,
+        choices=MovementKind.choices,
+        blank=True,
+        help_text="Pairs: the movement (empty: Howell up to 16 pairs, else Mitchell).",
+    )
+    boards_per_round = models.PositiveSmallIntegerField(
+        default=2, help_text="Pairs: boards each table plays in a round."
+    )
     round_break_s = models.PositiveIntegerField(
         default=10, help_text="Pause between the end of a round and the start of the next."
     )
@@ -88,7 +103,10 @@ class Tournament(models.Model):
         null=True, blank=True, help_text="When the next round is due (after the round break)."
     )
     schedule = models.JSONField(
-        null=True, blank=True, help_text="Round robin: every round's tables, fixed at the start."
+        null=True,
+        blank=True,
+        help_text="Round robin: every round's tables; pairs: the movement and pair numbers; both "
+        "fixed at the start.",
     )
     status_reason = models.TextField(blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -115,7 +133,11 @@ class EntryStatus(models.TextChoices):
 
 
 class Entry(models.Model):
-    """A player of a tournament: a user, or an AI level (each AI entry is a player of its own)."""
+    """A player of a tournament: a user, or an AI level (each AI entry is a player of its own).
+
+    In a pairs tournament an entry is a *pair*: the user (or AI level) and a partner — a user who
+    accepted the invitation (``partner_accepted``), or else the robot ``partner_ai_level``.
+    """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     user = models.ForeignKey(
@@ -126,6 +148,18 @@ class Entry(models.Model):
         related_name="tournament_entries",
     )
     ai_level = models.CharField(max_length=20, blank=True)
+    partner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournament_partnerships",
+        help_text="Pairs: the partner the player named (plays once they accept).",
+    )
+    partner_accepted = models.BooleanField(default=False)
+    partner_ai_level = models.CharField(
+        max_length=20, blank=True, help_text="Pairs: the robot partner's level."
+    )
     rating = models.FloatField(help_text="Rating in the game when entered (refreshed at start).")
     status = models.CharField(
         max_length=10, choices=EntryStatus.choices, default=EntryStatus.ACTIVE, db_index=True
@@ -157,9 +191,12 @@ class Entry(models.Model):
 
     @property
     def display_name(self) -> str:
-        if self.user_id:
-            return self.user.username
-        return f"AI {self.ai_level} #{self.pk}"
+        own = self.user.username if self.user_id else f"AI {self.ai_level} #{self.pk}"
+        if self.partner_id and self.partner_accepted:
+            return f"{own} & {self.partner.username}"
+        if self.partner_ai_level and self.user_id:
+            return f"{own} & AI {self.partner_ai_level}"
+        return own
 
 
 class RoundStatus(models.TextChoices):
@@ -211,8 +248,14 @@ class Pairing(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairings")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
-    board = models.PositiveSmallIntegerField()
-    players = models.JSONField(help_text="Entry ids in seat order.")
+    board = models.PositiveSmallIntegerField(help_text="The table's number in the round.")
+    deal_number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Pairs: the board (deal) number played at this table."
+    )
+    players = models.JSONField(
+        help_text="Entry ids in seat order (pairs: North–South, East–West, North–South, "
+        "East–West by seat; partners sit in the last two seats)."
+    )
     match = models.OneToOneField(
         "live.Match",
         null=True,
@@ -245,7 +288,7 @@ class Pairing(models.Model):
     ended_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["round", "board"]
+        ordering = ["round", "board", "deal_number"]
         indexes = [models.Index(fields=["tournament", "status"], name="tournament_pairing_status")]
 
     def __str__(self) -> str:

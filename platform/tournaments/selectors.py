@@ -15,7 +15,7 @@ from games.registry import all_games
 from live.models import MatchStatus, Seat
 from matchmaking import arena, knockout, standings
 
-from . import records
+from . import pairs, records
 from .models import (
     Entry,
     EntryStatus,
@@ -61,13 +61,24 @@ def tournament_list(*, limit: int = 100) -> dict[str, list[Tournament]]:
     }
 
 
+PAIRS_TIEBREAK_NAMES = ("MP", "X-IMP")
+"""Pairs: a pair's matchpoints (the score is its percentage) and cross-IMPs, the tie-break."""
+
+
+def tiebreak_names_of(tournament: Tournament) -> list[str]:
+    """The short names of the standings' columns after the score."""
+    if tournament.format == Format.PAIRS:
+        return list(PAIRS_TIEBREAK_NAMES)
+    return [TIEBREAK_NAMES[t] for t in tiebreaks_for(tournament)]
+
+
 def tiebreaks_for(tournament: Tournament) -> tuple[standings.Tiebreak, ...]:
+    if tournament.format in (Format.KNOCKOUT, Format.PAIRS):
+        return ()
     if tournament.format == Format.ROUND_ROBIN:
         return standings.ROUND_ROBIN_TIEBREAKS
     if tournament.format == Format.ARENA:
         return standings.ARENA_TIEBREAKS
-    if tournament.format == Format.KNOCKOUT:
-        return ()
     return standings.SWISS_TIEBREAKS
 
 
@@ -120,6 +131,8 @@ def standings_of(tournament: Tournament) -> list[Row]:
         return _arena_rows(tournament)
     if tournament.format == Format.KNOCKOUT:
         return _knockout_rows(tournament)
+    if tournament.format == Format.PAIRS:
+        return _pairs_rows(tournament)
     data = records.records_of(tournament)
     tbs = tiebreaks_for(tournament)
     ranked = standings.standings(
@@ -152,6 +165,27 @@ def _games_played(data: records.Records) -> dict[int, int]:
                 if p not in g.absent:
                     out[p] = out.get(p, 0) + 1
     return out
+
+
+def _pairs_rows(tournament: Tournament) -> list[Row]:
+    """Pairs: the session's ranking — percentage, matchpoints, cross-IMPs (``pairs``)."""
+    if tournament.schedule is None:  # not started: no pair numbers yet
+        return []
+    session, entry_of = pairs.session_of(tournament)
+    entries = {
+        e.pk: e
+        for e in Entry.objects.filter(tournament=tournament).select_related("user", "partner")
+    }
+    return [
+        _row(
+            entries[entry_of[r.pair]],
+            r.place,
+            r.percentage,
+            dict(zip(PAIRS_TIEBREAK_NAMES, (r.matchpoints, r.cross_imps), strict=True)),
+            r.boards,
+        )
+        for r in session.ranking
+    ]
 
 
 def _arena_rows(tournament: Tournament) -> list[Row]:
@@ -231,7 +265,7 @@ class CrossCell:
 def crosstable_of(tournament: Tournament) -> dict[str, Any]:
     """The crosstable (chess-results style): per player and round the opponents (by their
     standing number), the seat (w/b for two seats, the seat number otherwise) and the points."""
-    if tournament.format in (Format.ARENA, Format.KNOCKOUT):
+    if tournament.format in (Format.ARENA, Format.KNOCKOUT, Format.PAIRS):
         return {"rounds": 0, "rows": [], "tiebreaks": []}
     data = records.records_of(tournament)
     tbs = tiebreaks_for(tournament)
@@ -296,7 +330,7 @@ def _cell(entry: standings.CrossEntry, number: dict[int, int], seats: int) -> Cr
 
 def rounds_of(tournament: Tournament) -> list[dict[str, Any]]:
     """Every round with its tables: players by name, the match (live or replayable), result."""
-    entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament).select_related("user")}
+    entries = _entries_by_id(tournament)
     out = []
     for rnd in Round.objects.filter(tournament=tournament).order_by("number"):
         out.append(round_detail(tournament, rnd, entries))
@@ -307,11 +341,10 @@ def round_detail(
     tournament: Tournament, rnd: Round, entries: dict[int, Entry] | None = None
 ) -> dict[str, Any]:
     if entries is None:
-        entries = {
-            e.pk: e for e in Entry.objects.filter(tournament=tournament).select_related("user")
-        }
+        entries = _entries_by_id(tournament)
     tables = []
-    for p in Pairing.objects.filter(round=rnd).select_related("match").order_by("board"):
+    pairings = Pairing.objects.filter(round=rnd).select_related("match")
+    for p in pairings.order_by("board", "deal_number"):
         points = records.game_points(p) if p.status == PairingStatus.DONE and p.placings else None
         live = bool(p.match and p.match.status == MatchStatus.RUNNING)
         tables.append(
@@ -339,6 +372,10 @@ def round_detail(
                     else reverse("live:replay", args=[p.match_id])
                 ),
                 "live": live,
+                "deal_number": p.deal_number,
+                # Pairs: the score of the side of the first seat (North–South in Bridge).
+                "side_score": p.scores[0] if p.deal_number and p.scores else None,
+                "compared": p.deal_number is None or pairs.compared(tournament, p.deal_number),
                 "ko_match": p.ko_match,
                 "ko_game": p.ko_game,
                 "adjudicated": p.adjudicated,
@@ -358,16 +395,43 @@ def round_detail(
     }
 
 
+def _entries_by_id(tournament: Tournament) -> dict[int, Entry]:
+    rows = Entry.objects.filter(tournament=tournament).select_related("user", "partner")
+    return {e.pk: e for e in rows}
+
+
+def user_id_named(name: str) -> int | None:
+    from accounts.models import User
+
+    return User.objects.filter(username=name).values_list("pk", flat=True).first()
+
+
 def entries_of(tournament: Tournament) -> list[Entry]:
     return list(
-        Entry.objects.filter(tournament=tournament).select_related("user").order_by("-rating", "pk")
+        Entry.objects.filter(tournament=tournament)
+        .select_related("user", "partner")
+        .order_by("-rating", "pk")
     )
 
 
 def entry_of_user(tournament: Tournament, user_id: int | None) -> Entry | None:
+    """The user's entry — in a pairs tournament also the pair they accepted to partner."""
     if user_id is None:
         return None
-    return Entry.objects.filter(tournament=tournament, user_id=user_id).first()
+    return Entry.objects.filter(
+        Q(user_id=user_id) | Q(partner_id=user_id, partner_accepted=True), tournament=tournament
+    ).first()
+
+
+def partner_invitation(tournament: Tournament, user_id: int | None) -> Entry | None:
+    """Pairs: the entry that named the user as partner and waits for their answer."""
+    if user_id is None or tournament.format != Format.PAIRS:
+        return None
+    return (
+        Entry.objects.filter(tournament=tournament, partner_id=user_id, partner_accepted=False)
+        .select_related("user")
+        .first()
+    )
 
 
 def next_game(*, user_id: int) -> dict[str, Any] | None:
@@ -397,7 +461,7 @@ def next_game(*, user_id: int) -> dict[str, Any] | None:
 def in_active_tournament(*, user_id: int) -> bool:
     """Whether the notice needs to poll for this user at all (one indexed query per page)."""
     return Entry.objects.filter(
-        user_id=user_id,
+        Q(user_id=user_id) | Q(partner_id=user_id, partner_accepted=True),
         status=EntryStatus.ACTIVE,
         tournament__status__in=(
             TournamentStatus.SCHEDULED,

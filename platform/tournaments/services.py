@@ -39,7 +39,7 @@ from matchmaking.standings import ByeKind
 from ratings.models import Rating
 from ratings.services import elo_settings
 
-from . import records
+from . import pairs, records
 from .errors import TournamentError
 from .models import (
     AuditEntry,
@@ -48,6 +48,7 @@ from .models import (
     EntryPolicy,
     EntryStatus,
     Format,
+    MovementKind,
     Pairing,
     PairingStatus,
     Round,
@@ -196,6 +197,9 @@ class TournamentSpec:
     duplicate_deals: bool = False
     round_break_s: int = 10
     forbidden_pairs: tuple[tuple[int, int], ...] = ()
+    movement: str = ""
+    """Pairs: ``mitchell``, ``howell`` or empty (Howell while it fits, else Mitchell)."""
+    boards_per_round: int = 2
 
 
 def _check_spec(spec: TournamentSpec, game: Game[Any]) -> None:
@@ -247,6 +251,21 @@ def _check_spec(spec: TournamentSpec, game: Game[Any]) -> None:
             raise bad("no_duplicate", "duplicate deals need rounds of tables: Swiss or round robin")
     if spec.round_break_s > 3600:
         raise bad("bad_break", "the break between rounds is at most an hour")
+    if spec.format == Format.PAIRS:
+        why = pairs.unsuitable(game, seats)
+        if why is not None:
+            raise bad("not_pairs_game", why)
+        if spec.movement not in ("", *MovementKind.values):
+            raise bad("bad_movement", f"unknown movement {spec.movement!r}")
+        if not 1 <= spec.boards_per_round <= pairs.MAX_BOARDS_PER_ROUND:
+            raise bad(
+                "bad_boards", f"a round has 1 to {pairs.MAX_BOARDS_PER_ROUND} boards per table"
+            )
+        why = pairs.check_size(spec.movement, spec.max_players)  # max_players counts pairs
+        if why is not None:
+            raise bad("bad_max_players", why)
+    elif spec.movement:
+        raise bad("bad_movement", "a movement is for pairs tournaments only")
 
 
 @transaction.atomic
@@ -282,6 +301,8 @@ def tournament_create(*, organiser_id: int, spec: TournamentSpec) -> Tournament:
         rating_max=spec.rating_max,
         duplicate_deals=spec.duplicate_deals,
         forbidden_pairs=[list(p) for p in spec.forbidden_pairs],
+        movement=spec.movement,
+        boards_per_round=spec.boards_per_round,
         seed=secrets.randbits(62),
         organiser=organiser,
     )
@@ -308,10 +329,23 @@ def _active_count(tournament: Tournament) -> int:
 
 
 @transaction.atomic
-def entry_register(*, tournament_id: int, user_id: int, now: datetime | None = None) -> Entry:
-    """Enter ``user_id`` into the tournament (during registration, or a Swiss's late join)."""
+def entry_register(
+    *,
+    tournament_id: int,
+    user_id: int,
+    now: datetime | None = None,
+    partner_id: int | None = None,
+) -> Entry:
+    """Enter ``user_id`` into the tournament (during registration, or a Swiss's late join).
+
+    Pairs: the entry is a pair.  ``partner_id`` names a partner, who plays once they accept
+    (:func:`entry_partner_answer`); until then, and if they never do, a robot of the game's
+    strongest level partners the player.
+    """
     now = now or _now()
     tournament = _lock(tournament_id)
+    if partner_id is not None and tournament.format != Format.PAIRS:
+        raise TournamentError("no_partners", "partners are for pairs tournaments only")
     late = False
     if tournament.status == TournamentStatus.SCHEDULED:
         if now < tournament.registration_opens:
@@ -327,6 +361,8 @@ def entry_register(*, tournament_id: int, user_id: int, now: datetime | None = N
         if existing.status == EntryStatus.ACTIVE:
             raise TournamentError("already_registered", "you are already registered")
         raise TournamentError("withdrawn", "you withdrew from this tournament")
+    if tournament.format == Format.PAIRS:
+        _check_partner(tournament, user_id, partner_id)
     if _active_count(tournament) >= tournament.max_players:
         raise TournamentError("full", f"the tournament is full ({tournament.max_players} players)")
     rating = rating_of(game_slug=tournament.game, user_id=user_id)
@@ -345,7 +381,63 @@ def entry_register(*, tournament_id: int, user_id: int, now: datetime | None = N
         user_id=user_id,
         rating=rating,
         joined_round=tournament.current_round + 1 if late else 1,
+        partner_id=partner_id,
+        partner_ai_level=_robot_partner(tournament),
     )
+
+
+def _robot_partner(tournament: Tournament) -> str:
+    """Pairs: the level of a robot partner (the game's strongest); other formats: none."""
+    if tournament.format != Format.PAIRS:
+        return ""
+    return list(_game(tournament).bots)[-1]
+
+
+def _in_a_pair(tournament: Tournament, user_id: int) -> bool:
+    return Entry.objects.filter(
+        Q(user_id=user_id) | Q(partner_id=user_id), tournament=tournament
+    ).exists()
+
+
+def _check_partner(tournament: Tournament, user_id: int, partner_id: int | None) -> None:
+    if Entry.objects.filter(tournament=tournament, partner_id=user_id).exists():
+        raise TournamentError(
+            "named_as_partner", "another player named you as partner: accept or decline first"
+        )
+    if partner_id is None:
+        return
+    if partner_id == user_id:
+        raise TournamentError("bad_partner", "your partner must be someone else")
+    if _user(partner_id) is None:
+        raise TournamentError("bad_partner", "there is no such player")
+    if _in_a_pair(tournament, partner_id):
+        raise TournamentError("partner_taken", "your partner is already in this tournament")
+
+
+@transaction.atomic
+def entry_partner_answer(*, tournament_id: int, user_id: int, accept: bool) -> Entry:
+    """The named partner accepts (they play in the pair) or declines (the robot partner stays)
+    before the start."""
+    tournament = _lock(tournament_id)
+    entry = Entry.objects.filter(
+        tournament=tournament, partner_id=user_id, partner_accepted=False
+    ).first()
+    if entry is None:
+        raise TournamentError("no_invitation", "nobody is waiting for your answer here")
+    if tournament.status != TournamentStatus.SCHEDULED:
+        raise TournamentError("closed", "pairs are settled at the start")
+    if accept:
+        entry.partner_accepted = True
+    else:
+        entry.partner = None
+    entry.save(update_fields=["partner", "partner_accepted"])
+    _audit(
+        tournament,
+        "partner_accepted" if accept else "partner_declined",
+        actor_id=user_id,
+        entry=entry.pk,
+    )
+    return entry
 
 
 @transaction.atomic
@@ -365,9 +457,14 @@ def entry_add_ai(*, tournament_id: int, by_user_id: int, level: str, count: int 
         raise TournamentError("full", f"the tournament is full ({tournament.max_players} players)")
     rating = rating_of(game_slug=tournament.game, ai_level=level)
     joined = tournament.current_round + 1 if tournament.status == TournamentStatus.RUNNING else 1
+    partner = level if tournament.format == Format.PAIRS else ""
     entries = [
         Entry.objects.create(
-            tournament=tournament, ai_level=level, rating=rating, joined_round=joined
+            tournament=tournament,
+            ai_level=level,
+            partner_ai_level=partner,
+            rating=rating,
+            joined_round=joined,
         )
         for _ in range(count)
     ]
@@ -393,20 +490,28 @@ def entry_withdraw(
     """
     tournament = _lock(tournament_id)
     if entry_id is None:
-        entry = Entry.objects.filter(tournament=tournament, user_id=by_user_id).first()
+        entry = Entry.objects.filter(
+            Q(user_id=by_user_id) | Q(partner_id=by_user_id, partner_accepted=True),
+            tournament=tournament,
+        ).first()
         if entry is None:
             raise TournamentError("not_registered", "you are not registered")
     else:
         entry = Entry.objects.filter(tournament=tournament, pk=entry_id).first()
         if entry is None:
             raise TournamentError("no_entry", f"there is no entry {entry_id}")
-        if entry.user_id != by_user_id:
+        if by_user_id not in (entry.user_id, entry.partner_id):
             _require_organiser_of(tournament, by_user_id)
     if entry.status != EntryStatus.ACTIVE:
         raise TournamentError("not_active", "that entry is no longer playing")
     if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
         raise TournamentError("over", "the tournament is over")
-    acting_for_self = entry.user_id == by_user_id
+    acting_for_self = by_user_id in (entry.user_id, entry.partner_id)
+    if tournament.status == TournamentStatus.SCHEDULED and by_user_id == entry.partner_id:
+        entry.partner = None  # the partner leaves the pair; the robot partner takes the seat
+        entry.partner_accepted = False
+        entry.save(update_fields=["partner", "partner_accepted"])
+        return entry
     if tournament.status == TournamentStatus.SCHEDULED:
         entry.delete()
         if not acting_for_self:
@@ -446,7 +551,7 @@ def _forfeit_running_game(tournament: Tournament, entry: Entry, *, reason: str) 
             continue
         if entry.pk not in pairing.absent:
             pairing.absent = [*pairing.absent, entry.pk]
-        present = [p for p in pairing.players if p not in pairing.absent]
+        present = {p for p in pairing.players if p not in pairing.absent}
         if len(present) <= 1 or pairing.status == PairingStatus.REPLAY:
             # Nobody left to play against (a duel), or a replay not yet started: decided now.
             _decide_by_forfeit(pairing)
@@ -661,6 +766,8 @@ def _no_show_seats(match: Match) -> list[int]:
 
 
 def _min_players(tournament: Tournament) -> int:
+    if tournament.format == Format.PAIRS:
+        return pairs.MIN_PAIRS
     return max(2, tournament.seats_per_table)
 
 
@@ -687,7 +794,9 @@ def tournament_start(*, tournament_id: int, now: datetime | None = None) -> str:
         entry.rating = rating_of(
             game_slug=tournament.game, user_id=entry.user_id, ai_level=entry.ai_level
         )
-        entry.save(update_fields=["rating"])
+        if tournament.format == Format.PAIRS:
+            _settle_pair(tournament, entry)
+        entry.save(update_fields=["rating", "partner"])
     tournament.status = TournamentStatus.RUNNING
     tournament.started_at = now
     if tournament.format == Format.ARENA:
@@ -699,6 +808,9 @@ def tournament_start(*, tournament_id: int, now: datetime | None = None) -> str:
         tournament.schedule = {
             "seeds": knockout.seed_order({e.pk: e.rating for e in entries}),
         }
+    if tournament.format == Format.PAIRS:
+        tournament.schedule = pairs.schedule_for(tournament, entries)
+        tournament.rounds = tournament.schedule["rounds"]
     tournament.save()
     _audit(tournament, "started", actor_id=None, players=len(entries))
     if tournament.format == Format.ARENA:
@@ -709,6 +821,17 @@ def tournament_start(*, tournament_id: int, now: datetime | None = None) -> str:
     else:
         _round_open(tournament, 1, now)
     return "started"
+
+
+def _settle_pair(tournament: Tournament, entry: Entry) -> None:
+    """Pairs at the start: a partner who never accepted is replaced by the robot partner; the
+    pair's rating is the mean of its two players'."""
+    if entry.partner_id and not entry.partner_accepted:
+        _audit(tournament, "partner_replaced", actor_id=None, entry=entry.pk)
+        entry.partner = None
+    user_id, level = pairs.seat_holder(entry, 2)
+    partner = rating_of(game_slug=tournament.game, user_id=user_id, ai_level=level)
+    entry.rating = (entry.rating + partner) / 2
 
 
 @transaction.atomic
@@ -778,6 +901,8 @@ def _advance_locked(tournament: Tournament, now: datetime) -> str:
             # for the next game: go on until nothing changes.
             while _knockout_continue(tournament, rnd):
                 pass
+        if tournament.format == Format.PAIRS:
+            _pairs_continue(tournament, rnd)
         if Pairing.objects.filter(
             round=rnd, status__in=(PairingStatus.PLAYING, PairingStatus.REPLAY)
         ).exists():
@@ -929,6 +1054,8 @@ def _round_open(tournament: Tournament, number: int, now: datetime) -> Round:
         plan=plan.plan,
     )
     all_entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament)}
+    if tournament.format == Format.PAIRS:
+        _pairs_continue(tournament, rnd)
     for board, players in enumerate(plan.tables, start=1):
         ko = plan.ko_matches[board - 1] if plan.ko_matches is not None else None
         _table_start(
@@ -964,6 +1091,9 @@ def _deal_seed(tournament: Tournament, number: int) -> int:
 
 
 def _plan_round(tournament: Tournament, number: int, entries: dict[int, Entry]) -> _Plan:
+    if tournament.format == Format.PAIRS:  # the tables start board by board: _pairs_continue
+        _, sitting_out = pairs.round_plan(tournament, number)
+        return _Plan(tables=[], byes=[(e, ByeKind.PAIRING.value, 0.0) for e in sitting_out])
     if tournament.format == Format.ROUND_ROBIN:
         return _plan_round_robin(tournament, number, entries)
     if tournament.format == Format.KNOCKOUT:
@@ -1004,6 +1134,23 @@ def _plan_round_robin(tournament: Tournament, number: int, entries: dict[int, En
     return _Plan(tables=[tuple(t) for t in this["tables"]], byes=byes)
 
 
+def _pairs_continue(tournament: Tournament, rnd: Round) -> None:
+    """Pairs: every table whose last board is done starts its next one, while both its pairs
+    are still playing (a withdrawn pair's boards are not played: they score nothing)."""
+    tables, _ = pairs.round_plan(tournament, rnd.number)
+    entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament)}
+    by_table: dict[int, list[Pairing]] = {}
+    for p in _locked_pairings().filter(round=rnd):
+        by_table.setdefault(p.board, []).append(p)
+    for table in tables:
+        board = pairs.next_board(table, by_table.get(table.number, []))
+        if board is None or any(
+            entries[e].status != EntryStatus.ACTIVE for e in (table.ns, table.ew)
+        ):
+            continue
+        _table_start(tournament, rnd, table.number, table.players, entries, deal_number=board)
+
+
 def _table_start(
     tournament: Tournament,
     rnd: Round,
@@ -1013,6 +1160,7 @@ def _table_start(
     *,
     ko_match: int | None = None,
     ko_game: int | None = None,
+    deal_number: int | None = None,
 ) -> Pairing:
     """Create the table of ``players`` (entry ids, seat order) and start its live match.
 
@@ -1029,33 +1177,40 @@ def _table_start(
         absent=absent,
         ko_match=ko_match,
         ko_game=ko_game,
+        deal_number=deal_number,
     )
     if len(players) - len(absent) <= 1:
         _decide_by_forfeit(pairing)
         pairing.save()
         return pairing
-    pairing.match = _match_for(tournament, rnd, [entries[p] for p in players], absent)
+    pairing.match = _match_for(
+        tournament, rnd, [entries[p] for p in players], absent, deal_number=deal_number
+    )
     pairing.save()
     return pairing
 
 
 def _match_for(
-    tournament: Tournament, rnd: Round, seated: Sequence[Entry], absent: Iterable[int]
+    tournament: Tournament,
+    rnd: Round,
+    seated: Sequence[Entry],
+    absent: Iterable[int],
+    *,
+    deal_number: int | None = None,
 ) -> Match:
     game = _game(tournament)
     gone = set(absent)
     weakest = next(iter(game.bots))
     seats = [
-        SeatSpec(ai_level=weakest)
-        if e.pk in gone
-        else SeatSpec(user_id=e.user_id)
-        if e.user_id
-        else SeatSpec(ai_level=e.ai_level)
-        for e in seated
+        SeatSpec(ai_level=weakest) if e.pk in gone else _seat_spec(tournament, e, seat)
+        for seat, e in enumerate(seated)
     ]
     options: dict[str, Any] = {}
     seed = None
-    if tournament.duplicate_deals and game.deal_for is not None:
+    if deal_number is not None:  # pairs: the board's deal, the same at every table
+        seed = rnd.deal_seed
+        options["deals"] = [pairs.board_deal(game, tournament, deal_number)]
+    elif tournament.duplicate_deals and game.deal_for is not None:
         seed = rnd.deal_seed
         options["deals"] = _duplicate_deals(game, len(seats), rnd.deal_seed)
     return match_start(
@@ -1067,6 +1222,13 @@ def _match_for(
         seed=seed,
         time_control=TimeControl(bank_ms=tournament.bank_ms, delay_ms=tournament.delay_ms),
     )
+
+
+def _seat_spec(tournament: Tournament, entry: Entry, seat: int) -> SeatSpec:
+    if tournament.format == Format.PAIRS:
+        user_id, level = pairs.seat_holder(entry, seat)
+        return SeatSpec(user_id=user_id) if user_id else SeatSpec(ai_level=level)
+    return SeatSpec(user_id=entry.user_id) if entry.user_id else SeatSpec(ai_level=entry.ai_level)
 
 
 _deals_cache: dict[tuple[str, int, int], list[Any]] = {}
@@ -1108,7 +1270,11 @@ def _start_replays(tournament: Tournament, rnd: Round) -> None:
             pairing.save()
             continue
         pairing.match = _match_for(
-            tournament, rnd, [entries[p] for p in pairing.players], pairing.absent
+            tournament,
+            rnd,
+            [entries[p] for p in pairing.players],
+            pairing.absent,
+            deal_number=pairing.deal_number,
         )
         pairing.status = PairingStatus.PLAYING
         pairing.save()

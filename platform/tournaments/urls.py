@@ -12,5 +12,6 @@ urlpatterns = [
     path("<int:pk>/round/<int:number>/", views.round_page, name="round"),
     path("<int:pk>/register/", views.register, name="register"),
     path("<int:pk>/withdraw/", views.withdraw, name="withdraw"),
+    path("<int:pk>/partner/", views.partner, name="partner"),
     path("<int:pk>/manage/", views.manage, name="manage"),
 ]

@@ -77,6 +77,7 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict[str, A
         "ai_levels": list(get_game(tournament.game).bots),
         "entries": selectors.entries_of(tournament),
         "my_entry": selectors.entry_of_user(tournament, user_id),
+        "invitation": selectors.partner_invitation(tournament, user_id),
         "can_manage": can_manage,
         "registration_open": tournament.status == TournamentStatus.SCHEDULED
         or services.late_join_open(tournament),
@@ -91,9 +92,7 @@ def _standings_context(tournament: Tournament) -> dict[str, Any]:
     return {
         "t": tournament,
         "rows": selectors.standings_of(tournament),
-        "tiebreak_names": [
-            selectors.TIEBREAK_NAMES[t] for t in selectors.tiebreaks_for(tournament)
-        ],
+        "tiebreak_names": selectors.tiebreak_names_of(tournament),
         "cross": selectors.crosstable_of(tournament),
         "bracket": selectors.knockout_bracket(tournament),
         "live": tournament.status in (TournamentStatus.RUNNING, TournamentStatus.PAUSED),
@@ -154,11 +153,31 @@ def _act(request: HttpRequest, pk: int, done: str, call: Any) -> HttpResponse:
 @login_required
 @require_POST
 def register(request: HttpRequest, pk: int) -> HttpResponse:
+    name = request.POST.get("partner", "").strip()
+
+    def call() -> None:
+        partner_id = selectors.user_id_named(name) if name else None
+        if name and partner_id is None:
+            raise TournamentError(
+                "bad_partner", _("There is no player called %(name)s.") % {"name": name}
+            )
+        services.entry_register(tournament_id=pk, user_id=request.user.pk, partner_id=partner_id)
+
+    return _act(request, pk, _("You are registered."), call)
+
+
+@login_required
+@require_POST
+def partner(request: HttpRequest, pk: int) -> HttpResponse:
+    """The named partner's answer (pairs)."""
+    accept = request.POST.get("answer") == "accept"
     return _act(
         request,
         pk,
-        _("You are registered."),
-        lambda: services.entry_register(tournament_id=pk, user_id=request.user.pk),
+        _("You are partners now.") if accept else _("You declined."),
+        lambda: services.entry_partner_answer(
+            tournament_id=pk, user_id=request.user.pk, accept=accept
+        ),
     )
 
 

@@ -28,6 +28,9 @@ def format_label(value: str) -> str:
         "round_robin": _("Round robin"),
         "knockout": _("Knockout"),
         "arena": _("Arena"),
+        "pairs": _("Pairs (duplicate)"),
+        "mitchell": _("Mitchell movement"),
+        "howell": _("Howell movement"),
     }.get(value, value)
 
 

@@ -1,0 +1,201 @@
+"""The pairs format: duplicate play for partnerships, seated by a movement, scored by matchpoints.
+
+An entry is a pair (a player and their partner, docs/tournaments.md "Pairs").  At the start the
+active pairs get pair numbers (shuffled by the tournament's seed) and a movement is fixed
+(``matchmaking.movements``: Howell up to 16 pairs unless the organiser chose Mitchell, Mitchell
+beyond).  Each round every table plays the boards of its board set one after another, each board a
+live match of its own with the board's fixed deal — the same deal at every table that plays that
+board, so results can be compared.  A round ends when every table has played its boards (or cannot:
+a pair withdrew).  The standings are :func:`matchmaking.movements.score_session` of the finished
+boards: percentage first, then cross-IMPs.
+
+Any four-seat partnership game with fixed deals (``Game.deal_for``) can be played this way; seats
+``0`` and ``2`` are one side (North–South in Bridge), ``1`` and ``3`` the other, and the side's
+figure is the game's score of seat ``0`` (seat ``1`` for the other side).  The entrant sits in the
+first seat of the side, the partner in the second.
+
+This module holds the format's own decisions and reads; ``services`` calls it under the
+tournament's lock and does the writing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from games.core import Game, RatingMode
+from matchmaking import movements
+
+from .models import Entry, MovementKind, Pairing, PairingStatus, Tournament
+
+SEATS = 4
+MIN_PAIRS = movements.MIN_PAIRS
+MAX_BOARDS_PER_ROUND = 8
+
+
+def unsuitable(game: Game[Any], seats: int) -> str | None:
+    """Why ``game`` cannot be played as pairs at tables of ``seats``, or None."""
+    if seats != SEATS or SEATS not in game.seat_counts or game.rating_mode != RatingMode.TEAMS:
+        return f"{game.title} is not a game for two partnerships of two"
+    if game.deal_for is None:
+        return f"{game.title} has no fixed deals to compare between tables"
+    return None
+
+
+def check_size(kind: str, pairs: int) -> str | None:
+    """Why a movement of ``kind`` cannot seat ``pairs`` pairs, or None."""
+    if pairs < MIN_PAIRS:
+        return f"a pairs tournament needs at least {MIN_PAIRS} pairs"
+    if kind == MovementKind.HOWELL and pairs > movements.HOWELL_MAX_PAIRS:
+        return f"a Howell seats at most {movements.HOWELL_MAX_PAIRS} pairs"
+    return None
+
+
+def movement_kind(chosen: str, pairs: int) -> str:
+    """The organiser's choice, else Howell (everyone meets everyone) where it is complete (7 to
+    16 pairs) and for 4 pairs (a Mitchell of two tables has one round); Mitchell otherwise — for 5
+    and 6 pairs its three tables give three rounds without a board set played twice."""
+    if chosen:
+        return chosen
+    if pairs == MIN_PAIRS or 7 <= pairs <= movements.HOWELL_MAX_PAIRS:
+        return MovementKind.HOWELL
+    return MovementKind.MITCHELL
+
+
+def schedule_for(tournament: Tournament, entries: Sequence[Entry]) -> dict[str, Any]:
+    """What the start fixes: the movement's parameters and the entry of each pair number."""
+    order = sorted(e.pk for e in entries)
+    random.Random(tournament.seed).shuffle(order)
+    kind = movement_kind(tournament.movement, len(order))
+    full = _movement(kind, len(order), None, tournament.boards_per_round)
+    rounds = len(full.rounds)
+    if tournament.rounds:
+        rounds = min(rounds, tournament.rounds)
+    return {
+        "movement": kind,
+        "pairs": order,
+        "rounds": rounds,
+        "boards_per_round": tournament.boards_per_round,
+    }
+
+
+def movement_of(tournament: Tournament) -> movements.Movement:
+    s = tournament.schedule or {}
+    return _movement(s["movement"], len(s["pairs"]), s["rounds"], s["boards_per_round"])
+
+
+@cache
+def _movement(kind: str, pairs: int, rounds: int | None, boards: int) -> movements.Movement:
+    build = movements.howell if kind == MovementKind.HOWELL else movements.mitchell
+    return build(pairs, rounds, boards)
+
+
+def entry_of_pair(tournament: Tournament) -> dict[int, int]:
+    """Pair number → entry id."""
+    return dict(enumerate((tournament.schedule or {})["pairs"], start=1))
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of a round: its number, the two pairs' entries and the boards it plays.
+
+    ``compared`` is False for *spare* boards: where the movement would give a pair a board set it
+    has already played (the small Howells, module ``matchmaking.movements``), the table plays
+    fresh deals instead — nobody plays a deal twice — and, as no other table plays them, they
+    are not scored.
+    """
+
+    number: int
+    ns: int
+    ew: int
+    boards: range
+    compared: bool = True
+
+    @property
+    def players(self) -> list[int]:
+        """Entry ids by seat: the side of seats 0 and 2, then the side of seats 1 and 3."""
+        return [self.ns, self.ew, self.ns, self.ew]
+
+
+def round_plan(tournament: Tournament, number: int) -> tuple[list[Table], list[int]]:
+    """Round ``number``'s tables and the entries sitting out (they met the phantom pair)."""
+    movement = movement_of(tournament)
+    entry = entry_of_pair(tournament)
+    played: dict[int, set[int]] = {}
+    for earlier in movement.rounds[: number - 1]:
+        for seat in earlier:
+            for pair in (seat.ns, seat.ew):
+                if pair is not None and None not in (seat.ns, seat.ew):
+                    played.setdefault(pair, set()).add(seat.board_set)
+    b = movement.boards_per_round
+    tables, out = [], []
+    for seat in movement.rounds[number - 1]:
+        if seat.ns is None or seat.ew is None:
+            idle = seat.ns if seat.ew is None else seat.ew
+            if idle is not None:
+                out.append(entry[idle])
+            continue
+        boards = movement.boards(seat.board_set)
+        again = seat.board_set in played.get(seat.ns, set()) | played.get(seat.ew, set())
+        if again:
+            first = spare_base(movement) + ((number - 1) * movement.tables + seat.table - 1) * b
+            boards = range(first + 1, first + 1 + b)
+        tables.append(Table(seat.table, entry[seat.ns], entry[seat.ew], boards, not again))
+    return tables, out
+
+
+def spare_base(movement: movements.Movement) -> int:
+    """Boards above this number are spare boards (see :class:`Table`)."""
+    return movement.board_sets * movement.boards_per_round
+
+
+def compared(tournament: Tournament, board: int) -> bool:
+    """Whether ``board`` is compared between tables (not a spare board)."""
+    return board <= spare_base(movement_of(tournament))
+
+
+def next_board(table: Table, pairings: Iterable[Pairing]) -> int | None:
+    """The board this table plays next: None while one is being played or when all are done."""
+    played = set()
+    for p in pairings:
+        if p.status in (PairingStatus.PLAYING, PairingStatus.REPLAY):
+            return None
+        played.add(p.deal_number)
+    return next((b for b in table.boards if b not in played), None)
+
+
+def board_deal(game: Game[Any], tournament: Tournament, board: int) -> Any:
+    """The fixed deal of ``board``: the same at every table of the tournament."""
+    assert game.deal_for is not None
+    return game.deal_for(SEATS, tournament.seed, board)
+
+
+def seat_holder(entry: Entry, seat: int) -> tuple[int | None, str]:
+    """Who plays ``seat`` for the pair ``entry``: (user id, "") or (None, AI level)."""
+    if seat < 2:
+        return (entry.user_id, "") if entry.user_id else (None, entry.ai_level)
+    if entry.partner_id and entry.partner_accepted:
+        return entry.partner_id, ""
+    return None, entry.partner_ai_level or entry.ai_level
+
+
+def results_of(tournament: Tournament, pairings: Iterable[Pairing]) -> movements.Results:
+    """The side-of-seat-0 score of every compared board played to its end by both pairs."""
+    results: dict[tuple[int, int], dict[int, int]] = {}
+    for p in pairings:
+        if p.status != PairingStatus.DONE or p.scores is None or p.absent or p.adjudicated:
+            continue
+        if p.deal_number is None or not compared(tournament, p.deal_number):
+            continue
+        results.setdefault((p.round.number, p.board), {})[p.deal_number] = int(p.scores[0])
+    return results
+
+
+def session_of(tournament: Tournament) -> tuple[movements.SessionScore, dict[int, int]]:
+    """The session's score so far and the pair number → entry id mapping."""
+    pairings = Pairing.objects.filter(tournament=tournament).select_related("round")
+    score = movements.score_session(movement_of(tournament), results_of(tournament, pairings))
+    return score, entry_of_pair(tournament)

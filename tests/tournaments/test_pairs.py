@@ -1,0 +1,303 @@
+"""The pairs format (duplicate Bridge): pairs of a player and a partner, seated by a Howell or
+Mitchell movement, every board with the same deal at every table, scored by matchpoints."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+import pytest
+
+from games.registry import get_game
+from live.models import Seat
+from matchmaking import movements
+from tournaments import selectors, services
+from tournaments.errors import TournamentError
+from tournaments.models import (
+    AuditEntry,
+    Bye,
+    Entry,
+    EntryStatus,
+    Pairing,
+    PairingStatus,
+    Tournament,
+    TournamentStatus,
+)
+
+from .conftest import play_out, running, start, state_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def bridge_pairs(make_tournament: Any, **overrides: Any) -> Tournament:
+    values: dict[str, Any] = {
+        "game": "bridge",
+        "format": "pairs",
+        "rounds": None,
+        "max_players": 16,
+        "boards_per_round": 1,
+    }
+    values.update(overrides)
+    return make_tournament(**values)
+
+
+def play_every_board(t: Tournament, ai_jobs: list[tuple[int, int, int]]) -> None:
+    """Play the all-robot tables out, board after board, until the tournament is over."""
+    for _ in range(200):
+        t.refresh_from_db()
+        if t.status != TournamentStatus.RUNNING:
+            return
+        tables = running(t)
+        if not tables:
+            services.tournament_advance(tournament_id=t.pk)
+            continue
+        for p in tables:
+            play_out(p.match_id, ai_jobs)
+    raise AssertionError("the tournament did not end")
+
+
+def test_pairs_howell_plays_every_board_with_one_deal_and_ranks_by_matchpoints(
+    organiser, make_tournament, ai_jobs
+) -> None:
+    t = bridge_pairs(make_tournament)
+    pairs = services.entry_add_ai(
+        tournament_id=t.pk, by_user_id=organiser.pk, level="random", count=7
+    )
+    assert start(t) == "started"
+    t.refresh_from_db()
+    assert t.schedule["movement"] == "howell" and sorted(t.schedule["pairs"]) == [
+        e.pk for e in pairs
+    ]
+    assert t.rounds == 7  # seven pairs: a Howell of eight with the phantom, seven rounds
+    play_every_board(t, ai_jobs)
+    t.refresh_from_db()
+    assert t.status == TournamentStatus.FINISHED
+
+    movement = movements.howell(7, None, 1)
+    number = {e: n for n, e in enumerate(t.schedule["pairs"], start=1)}
+    game = get_game("bridge")
+    played = Pairing.objects.filter(tournament=t).select_related("round", "match")
+    deals: dict[int, set[str]] = defaultdict(set)
+    results: dict[tuple[int, int], dict[int, int]] = {}
+    for p in played:
+        assert p.status == PairingStatus.DONE
+        seat = movement.seating(p.round.number, p.board)
+        # The movement's pairs at the movement's table, on a board of its set.
+        assert (number[p.players[0]], number[p.players[1]]) == (seat.ns, seat.ew)
+        assert p.players[2:] == p.players[:2]
+        assert p.deal_number in movement.boards(seat.board_set)
+        assert p.match.options["deals"] == [game.deal_for(4, t.seed, p.deal_number)]
+        deals[p.deal_number].add(repr(p.match.options["deals"]))
+        results[(p.round.number, p.board)] = {p.deal_number: p.match.result[0]["score"]}
+    assert all(len(d) == 1 for d in deals.values())
+    assert len(results) == 21  # three real tables a round for seven rounds
+    assert Counter(board for r in results.values() for board in r) == {b: 3 for b in range(1, 8)}
+    # Every pair sat out once (it met the phantom).
+    assert Counter(Bye.objects.filter(tournament=t).values_list("entry_id", flat=True)) == {
+        e.pk: 1 for e in pairs
+    }
+    # The standings are the movement's scoring of the boards as the matches ended them.
+    expected = movements.score_session(movement, results)
+    rows = selectors.standings_of(t)
+    assert [(r.entry_id, r.rank) for r in rows] == [
+        (t.schedule["pairs"][r.pair - 1], r.place) for r in expected.ranking
+    ]
+    assert [r.score for r in rows] == [round(r.percentage, 4) for r in expected.ranking]
+    assert [r.tiebreaks["MP"] for r in rows] == [r.matchpoints for r in expected.ranking]
+    # On every line of a board the two sides share exactly the board's top, 2·(N − 1).
+    assert sum(r.tiebreaks["MP"] for r in rows) == sum(
+        len(lines) * 2 * (len(lines) - 1) for lines in expected.travellers.values()
+    )
+    assert selectors.tiebreak_names_of(t) == ["MP", "X-IMP"]
+
+
+def test_pairs_mitchell_tables_play_their_boards_one_after_another(
+    organiser, make_tournament, ai_jobs
+) -> None:
+    t = bridge_pairs(make_tournament, movement="mitchell", boards_per_round=2, rounds=2)
+    services.entry_add_ai(tournament_id=t.pk, by_user_id=organiser.pk, level="random", count=6)
+    start(t)
+    t.refresh_from_db()
+    assert t.rounds == 2
+    first = running(t)
+    assert [(p.board, p.deal_number) for p in first] == [(1, 1), (2, 3), (3, 5)]
+    play_out(first[0].match_id, ai_jobs)
+    # Table 1 goes on with the second board of its set; the others still play their first.
+    nxt = [(p.board, p.deal_number) for p in running(t)]
+    assert nxt == [(1, 2), (2, 3), (3, 5)]
+    play_every_board(t, ai_jobs)
+    t.refresh_from_db()
+    assert t.status == TournamentStatus.FINISHED
+    assert Pairing.objects.filter(tournament=t).count() == 2 * 3 * 2
+    rows = selectors.standings_of(t)
+    assert sorted(r.games for r in rows) == [4] * 6
+
+
+def test_pairs_named_partner_plays_once_they_accept_otherwise_the_robot_partner(
+    make_user, make_tournament
+) -> None:
+    t = bridge_pairs(make_tournament)
+    a, b, c, d, e = (make_user(n) for n in "abcde")
+    services.entry_register(tournament_id=t.pk, user_id=a.pk, partner_id=b.pk)
+    services.entry_register(tournament_id=t.pk, user_id=c.pk, partner_id=d.pk)
+    services.entry_register(tournament_id=t.pk, user_id=e.pk)
+    assert selectors.partner_invitation(t, b.pk).user_id == a.pk
+    services.entry_partner_answer(tournament_id=t.pk, user_id=b.pk, accept=True)
+    assert selectors.entry_of_user(t, b.pk).user_id == a.pk  # b's entry is a's pair
+    assert Entry.objects.get(user=a).display_name == "a & b"
+    assert Entry.objects.get(user=e).display_name == "e & AI expert"
+    services.entry_add_ai(tournament_id=t.pk, by_user_id=t.organiser_id, level="random", count=1)
+    start(t)  # d never answered: c plays with the robot partner
+    entry_c = Entry.objects.get(user=c)
+    assert entry_c.partner_id is None and entry_c.partner_ai_level == "expert"
+    assert AuditEntry.objects.filter(tournament=t, action="partner_replaced").count() == 1
+    seats = {
+        (s.match_id, s.seat): (s.user_id, s.ai_level)
+        for s in Seat.objects.filter(match__tournament_pairing__tournament=t)
+    }
+    for p in running(t):
+        for seat, entry_id in enumerate(p.players):
+            if entry_id == Entry.objects.get(user=a).pk:
+                assert seats[(p.match_id, seat)] == ((a if seat < 2 else b).pk, "")
+            if entry_id == entry_c.pk:
+                assert seats[(p.match_id, seat)] == ((c.pk, "") if seat < 2 else (None, "expert"))
+
+
+def test_pairs_refuses_what_does_not_fit_and_changes_nothing(make_user, make_tournament) -> None:
+    with pytest.raises(TournamentError) as err:
+        bridge_pairs(make_tournament, game="spectacular_bid")
+    assert err.value.code == "not_pairs_game"
+    with pytest.raises(TournamentError) as err:
+        bridge_pairs(make_tournament, movement="howell", max_players=20)
+    assert err.value.code == "bad_max_players"
+    with pytest.raises(TournamentError) as err:
+        make_tournament(movement="mitchell")
+    assert err.value.code == "bad_movement"
+    swiss = make_tournament()
+    a, b, c = make_user("a"), make_user("b"), make_user("c")
+    with pytest.raises(TournamentError) as err:
+        services.entry_register(tournament_id=swiss.pk, user_id=a.pk, partner_id=b.pk)
+    assert err.value.code == "no_partners"
+
+    t = bridge_pairs(make_tournament)
+    services.entry_register(tournament_id=t.pk, user_id=a.pk, partner_id=b.pk)
+    before = state_of(t)
+    for user, partner, code in [
+        (c, b, "partner_taken"),  # b is a's named partner
+        (b, None, "named_as_partner"),  # b must answer a first
+        (c, c, "bad_partner"),
+        (c, a, "partner_taken"),
+    ]:
+        with pytest.raises(TournamentError) as err:
+            services.entry_register(
+                tournament_id=t.pk, user_id=user.pk, partner_id=partner and partner.pk
+            )
+        assert err.value.code == code
+    with pytest.raises(TournamentError) as err:
+        services.entry_partner_answer(tournament_id=t.pk, user_id=c.pk, accept=True)
+    assert err.value.code == "no_invitation"
+    assert state_of(t) == before
+    services.entry_partner_answer(tournament_id=t.pk, user_id=b.pk, accept=False)
+    assert Entry.objects.get(user=a).partner_id is None
+    services.entry_register(tournament_id=t.pk, user_id=b.pk)  # free again
+
+
+def test_pairs_withdrawn_pair_boards_are_not_played_and_the_round_still_ends(
+    organiser, make_user, make_tournament, ai_jobs
+) -> None:
+    t = bridge_pairs(make_tournament)
+    quitter = make_user("quitter")
+    services.entry_register(tournament_id=t.pk, user_id=quitter.pk)
+    services.entry_add_ai(tournament_id=t.pk, by_user_id=organiser.pk, level="random", count=4)
+    start(t)
+    mine = Entry.objects.get(user=quitter)
+    services.entry_withdraw(tournament_id=t.pk, by_user_id=quitter.pk)
+    assert Entry.objects.get(pk=mine.pk).status == EntryStatus.WITHDRAWN
+    stopped = [p for p in Pairing.objects.filter(tournament=t) if mine.pk in p.players]
+    assert all(p.status == PairingStatus.DONE and p.absent == [mine.pk] for p in stopped)
+    play_every_board(t, ai_jobs)
+    t.refresh_from_db()
+    assert t.status == TournamentStatus.FINISHED
+    # No later board of the withdrawn pair was started; its boards count for nobody.
+    later = Pairing.objects.filter(tournament=t, round__number__gt=1)
+    assert not [p for p in later if mine.pk in p.players]
+    rows = {r.entry_id: r for r in selectors.standings_of(t)}
+    assert rows[mine.pk].games == 0
+
+
+def test_pairs_pages_register_with_a_partner_who_accepts_and_show_the_boards(
+    client, make_user, make_tournament, organiser, ai_jobs
+) -> None:
+    t = bridge_pairs(make_tournament, name="Club pairs")
+    ann, ben = make_user("ann"), make_user("ben")
+    client.force_login(ann)
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert 'data-testid="partner-name"' in page and "Pairs (duplicate)" in page
+    client.post(f"/tournaments/{t.pk}/register/", {"partner": "nobody"})
+    assert not Entry.objects.filter(tournament=t).exists()  # an unknown name changes nothing
+    client.post(f"/tournaments/{t.pk}/register/", {"partner": "ben"})
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert "ann &amp; AI expert" in page and "has not answered yet" in page
+    client.force_login(ben)
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert 'data-testid="partner-invitation"' in page and "ann asks you" in page
+    client.post(f"/tournaments/{t.pk}/partner/", {"answer": "accept"})
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert 'data-testid="registered"' in page and "Your pair: ann &amp; ben." in page
+    services.entry_add_ai(tournament_id=t.pk, by_user_id=organiser.pk, level="random", count=3)
+    start(t)
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert "Howell movement" in page and "(board 1)" in page
+    client.cookies["django_language"] = "de"
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert "Paarturnier" in page and "(Board 1)" in page
+    api = client.get(f"/api/tournaments/{t.pk}/standings/").json()
+    assert api["tiebreaks"] == ["MP", "X-IMP"] and len(api["standings"]) == 4
+
+
+def test_pairs_the_create_form_makes_a_mitchell_pairs_tournament(client, organiser) -> None:
+    client.force_login(organiser)
+    fields = {
+        "name": "Monday pairs",
+        "game": "bridge",
+        "format": "pairs",
+        "movement": "mitchell",
+        "boards_per_round": "3",
+        "knockout_games": "1",
+        "starts_at": "2099-01-01 18:00",
+        "max_players": "20",
+        "entry_policy": "everyone",
+        "round_break_s": "10",
+    }
+    client.post("/tournaments/new/", fields)
+    t = Tournament.objects.get(name="Monday pairs")
+    assert (t.format, t.movement, t.boards_per_round, t.seats_per_table) == (
+        "pairs",
+        "mitchell",
+        3,
+        4,
+    )
+    page = client.post("/tournaments/new/", {**fields, "name": "Bad", "game": "spectacular_bid"})
+    assert "not a game for two partnerships" in page.content.decode()
+    assert not Tournament.objects.filter(name="Bad").exists()
+
+
+def test_pairs_small_howell_plays_spare_boards_instead_of_a_board_set_twice(
+    organiser, make_tournament, ai_jobs
+) -> None:
+    t = bridge_pairs(make_tournament, movement="howell")
+    services.entry_add_ai(tournament_id=t.pk, by_user_id=organiser.pk, level="random", count=5)
+    start(t)
+    play_every_board(t, ai_jobs)
+    seen: dict[int, list[int]] = defaultdict(list)
+    spare = 0
+    for p in Pairing.objects.filter(tournament=t):
+        for entry in set(p.players):
+            seen[entry].append(p.deal_number)
+        spare += p.deal_number > 5
+    # Nobody played a deal twice, and the spare boards (numbers above the movement's five) were
+    # needed, and count for nobody.
+    assert all(len(deals) == len(set(deals)) for deals in seen.values())
+    assert spare > 0
+    rows = selectors.standings_of(t)
+    assert sum(r.games for r in rows) == 2 * (Pairing.objects.filter(tournament=t).count() - spare)
