@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any
 
 from games.core import Game, RatingMode
+from live.models import EndReason
 from matchmaking import movements
 
 from .models import Entry, MovementKind, Pairing, PairingStatus, Tournament
@@ -34,6 +35,10 @@ from .models import Entry, MovementKind, Pairing, PairingStatus, Tournament
 SEATS = 4
 MIN_PAIRS = movements.MIN_PAIRS
 MAX_BOARDS_PER_ROUND = 8
+GIVEN_UP = 100_000
+"""The figure of a board one side gave up (resigned, or its clock ran out after it had played):
+beyond any score the game can reach, so the side is beaten by every other table on the board and
+cannot escape a bad result by resigning."""
 
 
 def unsuitable(game: Game[Any], seats: int) -> str | None:
@@ -182,20 +187,41 @@ def seat_holder(entry: Entry, seat: int) -> tuple[int | None, str]:
     return None, entry.partner_ai_level or entry.ai_level
 
 
+def given_up_by(p: Pairing) -> int | None:
+    """The side (0: seats 0 and 2, 1: seats 1 and 3) that gave the board up, or None when it was
+    played to its end."""
+    if p.match is None or p.match.end_reason == EndReason.NORMAL or p.placings is None:
+        return None
+    if p.placings[0] == p.placings[1]:
+        return None
+    return 0 if p.placings[0] > p.placings[1] else 1
+
+
+def side_figure(p: Pairing) -> int | None:
+    """The board's figure for the side of seat 0: the game's score, or :data:`GIVEN_UP` against
+    a side that gave it up; None when the board has no result to compare (not ended, a pair
+    absent or withdrawn, an adjudication, replays exhausted)."""
+    if p.status != PairingStatus.DONE or p.scores is None or p.absent or p.adjudicated:
+        return None
+    side = given_up_by(p)
+    if side is not None:
+        return -GIVEN_UP if side == 0 else GIVEN_UP
+    return int(p.scores[0])
+
+
 def results_of(tournament: Tournament, pairings: Iterable[Pairing]) -> movements.Results:
-    """The side-of-seat-0 score of every compared board played to its end by both pairs."""
+    """The side-of-seat-0 figure of every compared board with a result."""
     results: dict[tuple[int, int], dict[int, int]] = {}
     for p in pairings:
-        if p.status != PairingStatus.DONE or p.scores is None or p.absent or p.adjudicated:
+        figure = side_figure(p)
+        if figure is None or p.deal_number is None or not compared(tournament, p.deal_number):
             continue
-        if p.deal_number is None or not compared(tournament, p.deal_number):
-            continue
-        results.setdefault((p.round.number, p.board), {})[p.deal_number] = int(p.scores[0])
+        results.setdefault((p.round.number, p.board), {})[p.deal_number] = figure
     return results
 
 
 def session_of(tournament: Tournament) -> tuple[movements.SessionScore, dict[int, int]]:
     """The session's score so far and the pair number → entry id mapping."""
-    pairings = Pairing.objects.filter(tournament=tournament).select_related("round")
+    pairings = Pairing.objects.filter(tournament=tournament).select_related("round", "match")
     score = movements.score_session(movement_of(tournament), results_of(tournament, pairings))
     return score, entry_of_pair(tournament)

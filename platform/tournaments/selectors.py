@@ -345,7 +345,8 @@ def round_detail(
     tables = []
     pairings = Pairing.objects.filter(round=rnd).select_related("match")
     for p in pairings.order_by("board", "deal_number"):
-        points = records.game_points(p) if p.status == PairingStatus.DONE and p.placings else None
+        scored = p.status == PairingStatus.DONE and p.placings and p.deal_number is None
+        points = records.game_points(p) if scored else None  # pairs: the board's figure instead
         live = bool(p.match and p.match.status == MatchStatus.RUNNING)
         tables.append(
             {
@@ -375,6 +376,7 @@ def round_detail(
                 "deal_number": p.deal_number,
                 # Pairs: the score of the side of the first seat (North–South in Bridge).
                 "side_score": p.scores[0] if p.deal_number and p.scores else None,
+                "given_up_by": pairs.given_up_by(p) if p.deal_number else None,
                 "compared": p.deal_number is None or pairs.compared(tournament, p.deal_number),
                 "ko_match": p.ko_match,
                 "ko_game": p.ko_game,

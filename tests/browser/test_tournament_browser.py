@@ -79,3 +79,75 @@ def test_register_play_the_first_round_and_see_the_standings_change(make_stack, 
     )
     assert watcher.get_by_test_id("round-game-link").count() >= 1
     assert not errors, errors
+
+
+CREATE_PAIRS = """
+import json
+from datetime import timedelta
+from django.contrib.auth.models import Permission
+from django.utils import timezone
+from accounts.models import User
+from tournaments import services
+org = User.objects.create_user(username="org", password="pw-org-123")
+org.user_permissions.add(Permission.objects.get(codename="organise_tournament"))
+org = User.objects.get(pk=org.pk)
+t = services.tournament_create(organiser_id=org.pk, spec=services.TournamentSpec(
+    name="Pairs night", game="bridge", format="pairs", max_players=8, boards_per_round=1,
+    starts_at=timezone.now() + timedelta(hours=1), round_break_s=0, rated=False))
+services.entry_add_ai(tournament_id=t.pk, by_user_id=org.pk, level="random", count=3)
+print(json.dumps({"id": t.pk, "organiser": org.pk}))
+"""
+
+
+def test_pairs_register_with_a_partner_who_accepts_play_a_board_and_see_it_scored(
+    make_stack, browser
+) -> None:
+    stack = make_stack("embedded", beat=True)
+    made = stack.django(CREATE_PAIRS)
+    tid = made["id"]
+    url = f"{stack.base_url}/tournaments/{tid}/"
+    ann = browser.new_page(viewport={"width": 1200, "height": 900})
+    ben = browser.new_page(viewport={"width": 1200, "height": 900})
+    errors: list[str] = []
+    for page in (ann, ben):
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up(ann, stack.base_url, "ann")
+    sign_up(ben, stack.base_url, "ben")
+
+    ann.goto(url)
+    ann.get_by_test_id("partner-name").fill("ben")
+    ann.get_by_test_id("partner-name").press("Enter")  # the keyboard submits the form
+    ann.get_by_test_id("registered").wait_for(timeout=10000)
+    assert "has not answered yet" in ann.get_by_test_id("registered").inner_text()
+
+    ben.goto(url)
+    assert "ann asks you" in ben.get_by_test_id("partner-invitation").inner_text()
+    ben.get_by_test_id("partner-accept").click()
+    ben.get_by_test_id("registered").wait_for(timeout=10000)
+    assert "ann & ben" in ben.get_by_test_id("registered").inner_text()
+
+    stack.django(
+        "import json; from tournaments import services; "
+        f"print(json.dumps(services.tournament_start_now(tournament_id={tid}, "
+        f"by_user_id={made['organiser']})))"
+    )
+    # Both partners are taken to the board by the notice; ann gives the board up for the pair.
+    for page in (ann, ben):
+        page.wait_for_url(re.compile(r".*/match/\d+/$"), timeout=20000)
+    ann.get_by_test_id("connection-status").and_(ann.locator("[data-status=open]")).wait_for(
+        timeout=15000
+    )
+    ann.get_by_test_id("resign-button").click()
+    ann.get_by_test_id("resign-confirm-yes").click()
+    ann.get_by_test_id("result-screen").wait_for(state="visible", timeout=15000)
+
+    # A spectator sees the board given up on the round's page, and the pairs' standings (ann's
+    # own tab follows the notice to her next board as soon as the round changes).
+    watcher = browser.new_page(viewport={"width": 1200, "height": 900})
+    watcher.goto(f"{url}round/1/")
+    assert "given up by the" in watcher.get_by_test_id("board-score").first.inner_text()
+    watcher.goto(url)
+    standings = watcher.get_by_test_id("tournament-standings")
+    assert "MP" in standings.inner_text() and "X-IMP" in standings.inner_text()
+    assert standings.locator("tr", has_text="ann & ben").count() == 1
+    assert not errors, errors

@@ -301,3 +301,34 @@ def test_pairs_small_howell_plays_spare_boards_instead_of_a_board_set_twice(
     assert spare > 0
     rows = selectors.standings_of(t)
     assert sum(r.games for r in rows) == 2 * (Pairing.objects.filter(tournament=t).count() - spare)
+
+
+def test_pairs_a_board_given_up_is_beaten_by_every_other_table(
+    make_user, make_tournament, organiser, ai_jobs, client
+) -> None:
+    from live import services as live_services
+    from tournaments import pairs
+
+    t = bridge_pairs(make_tournament)
+    quitter = make_user("quitter")
+    services.entry_register(tournament_id=t.pk, user_id=quitter.pk)
+    services.entry_add_ai(tournament_id=t.pk, by_user_id=organiser.pk, level="random", count=3)
+    start(t)
+    mine = Entry.objects.get(user=quitter)
+    board = next(p for p in running(t) if mine.pk in p.players)
+    live_services.match_resign(match_id=board.match_id, command_id="give-up", user_id=quitter.pk)
+    board = Pairing.objects.select_related("match").get(pk=board.pk)
+    side = board.players.index(mine.pk) % 2
+    assert pairs.given_up_by(board) == side
+    figure = pairs.side_figure(board)
+    assert figure == (-pairs.GIVEN_UP if side == 0 else pairs.GIVEN_UP)
+    # Against any real result on the same board the side that gave up gets no matchpoint and
+    # the most IMPs the scale has against it — even against a bad real result for its side.
+    from games.bridge.duplicate import cross_imps, matchpoints
+
+    worst_real = -1100 if side == 0 else 1100
+    own_view = [figure, worst_real] if side == 0 else [-figure, -worst_real]
+    assert matchpoints(own_view) == [0, 2]
+    assert cross_imps(own_view) == [-24, 24]
+    page = client.get(f"/tournaments/{t.pk}/round/1/").content.decode()
+    assert "given up by the " + ("first" if side == 0 else "second") + " pair" in page
