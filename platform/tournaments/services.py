@@ -732,7 +732,8 @@ def _record_match(match: Match) -> int | None:
         if pairing.players[seat] not in absent:
             absent.append(pairing.players[seat])
     pairing.absent = absent
-    pairing.no_shows = [pairing.players[s] for s in no_shows]
+    # Once per entry: a pair whose two players both failed to show is one no-show.
+    pairing.no_shows = list(dict.fromkeys(pairing.players[s] for s in no_shows))
     # An absentee (withdrawn during the game) is placed last whatever the board said.
     pairing.placings = _absent_last(pairing.players, pairing.placings, absent)
     pairing.status = PairingStatus.DONE

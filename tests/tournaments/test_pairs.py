@@ -250,7 +250,7 @@ def test_pairs_pages_register_with_a_partner_who_accepts_and_show_the_boards(
     assert "Howell movement" in page and "(board 1)" in page
     client.cookies["django_language"] = "de"
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
-    assert "Paarturnier" in page and "(Board 1)" in page
+    assert "Paarturnier" in page and "(Board 1)" in page and "4 Paare" in page
     api = client.get(f"/api/tournaments/{t.pk}/standings/").json()
     assert api["tiebreaks"] == ["MP", "X-IMP"] and len(api["standings"]) == 4
 
