@@ -73,7 +73,7 @@ def test_planner_leads_its_highest_single_when_an_opponent_holds_one_card() -> N
     assert choose(PlannerBot(), state, 1) == Play(tuple(parse_many("QS")))
 
 
-def test_expert_searches_only_near_the_end_and_stays_legal() -> None:
+def test_expert_stays_legal_when_it_searches() -> None:
     state = position(["5C 10C", "4D 5H 6S 7C 8C KD", "6D 7D"], 1, (0, "5C"))
     action = choose(ExpertBot(), state, 1)
     assert action in state.legal_actions(1)
