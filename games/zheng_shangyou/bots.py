@@ -23,7 +23,7 @@ from games.cards.notation import card
 from games.cards.shedding import Pass, Play
 from games.core import JSON
 from games.zheng_shangyou.combos import Combo, classify
-from games.zheng_shangyou.planning import IN_DECK, planner_pick, play_cost, unbeatable
+from games.zheng_shangyou.planning import IN_DECK, planner_pick, play_cost
 from games.zheng_shangyou.search import search_pick
 from games.zheng_shangyou.state import Action
 
@@ -77,12 +77,6 @@ def _unseen(view: Mapping[str, JSON], counts: Sequence[int]) -> list[int]:
         for t in cards:
             out[SHEDDING_ORDER.strength(card(t))] -= 1
     return [out[s] - counts[s] for s in range(13)]
-
-
-def _unbeatable(combo: Combo, unseen: Sequence[int], most: int) -> bool:
-    """Whether no answer to ``combo`` can be made from the ``unseen`` cards by an opponent holding
-    at most ``most`` cards (see :func:`games.zheng_shangyou.planning.unbeatable`)."""
-    return unbeatable(combo, unseen, most)
 
 
 class ExpertBot(PlannerBot):

@@ -199,13 +199,11 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def register(self, request: Request, pk: str | None = None) -> Response:
         """Register; in a pairs tournament ``{"partner": "<user name>"}`` names a partner."""
-        name = str(request.data.get("partner") or "").strip() if hasattr(request, "data") else ""
         try:
-            partner_id = selectors.user_id_named(name) if name else None
-            if name and partner_id is None:
-                raise TournamentError("bad_partner", f"there is no player called {name!r}")
             entry = services.entry_register(
-                tournament_id=int(pk or 0), user_id=request.user.pk, partner_id=partner_id
+                tournament_id=int(pk or 0),
+                user_id=request.user.pk,
+                partner_name=str(request.data.get("partner") or ""),
             )
         except TournamentError as exc:
             return _error(exc)

@@ -132,6 +132,11 @@ class EntryStatus(models.TextChoices):
     ELIMINATED = "eliminated", "eliminated"
 
 
+def played_by(user_id: int) -> models.Q:
+    """Entries ``user_id`` plays in: as the entrant, or as the partner who accepted (pairs)."""
+    return models.Q(user_id=user_id) | models.Q(partner_id=user_id, partner_accepted=True)
+
+
 class Entry(models.Model):
     """A player of a tournament: a user, or an AI level (each AI entry is a player of its own).
 

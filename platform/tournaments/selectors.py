@@ -26,6 +26,7 @@ from .models import (
     RoundStatus,
     Tournament,
     TournamentStatus,
+    played_by,
 )
 
 TIEBREAK_NAMES = {
@@ -402,12 +403,6 @@ def _entries_by_id(tournament: Tournament) -> dict[int, Entry]:
     return {e.pk: e for e in rows}
 
 
-def user_id_named(name: str) -> int | None:
-    from accounts.models import User
-
-    return User.objects.filter(username=name).values_list("pk", flat=True).first()
-
-
 def entries_of(tournament: Tournament) -> list[Entry]:
     return list(
         Entry.objects.filter(tournament=tournament)
@@ -420,9 +415,7 @@ def entry_of_user(tournament: Tournament, user_id: int | None) -> Entry | None:
     """The user's entry — in a pairs tournament also the pair they accepted to partner."""
     if user_id is None:
         return None
-    return Entry.objects.filter(
-        Q(user_id=user_id) | Q(partner_id=user_id, partner_accepted=True), tournament=tournament
-    ).first()
+    return Entry.objects.filter(played_by(user_id), tournament=tournament).first()
 
 
 def partner_invitation(tournament: Tournament, user_id: int | None) -> Entry | None:
@@ -463,7 +456,7 @@ def next_game(*, user_id: int) -> dict[str, Any] | None:
 def in_active_tournament(*, user_id: int) -> bool:
     """Whether the notice needs to poll for this user at all (one indexed query per page)."""
     return Entry.objects.filter(
-        Q(user_id=user_id) | Q(partner_id=user_id, partner_accepted=True),
+        played_by(user_id),
         status=EntryStatus.ACTIVE,
         tournament__status__in=(
             TournamentStatus.SCHEDULED,

@@ -55,6 +55,7 @@ from .models import (
     RoundStatus,
     Tournament,
     TournamentStatus,
+    played_by,
 )
 
 log = logging.getLogger(__name__)
@@ -334,17 +335,19 @@ def entry_register(
     tournament_id: int,
     user_id: int,
     now: datetime | None = None,
-    partner_id: int | None = None,
+    partner_name: str = "",
 ) -> Entry:
     """Enter ``user_id`` into the tournament (during registration, or a Swiss's late join).
 
-    Pairs: the entry is a pair.  ``partner_id`` names a partner, who plays once they accept
+    Pairs: the entry is a pair.  ``partner_name`` (a user name) names a partner, who plays once
+    they accept
     (:func:`entry_partner_answer`); until then, and if they never do, a robot of the game's
     strongest level partners the player.
     """
     now = now or _now()
     tournament = _lock(tournament_id)
-    if partner_id is not None and tournament.format != Format.PAIRS:
+    partner_name = partner_name.strip()
+    if partner_name and tournament.format != Format.PAIRS:
         raise TournamentError("no_partners", "partners are for pairs tournaments only")
     late = False
     if tournament.status == TournamentStatus.SCHEDULED:
@@ -361,8 +364,11 @@ def entry_register(
         if existing.status == EntryStatus.ACTIVE:
             raise TournamentError("already_registered", "you are already registered")
         raise TournamentError("withdrawn", "you withdrew from this tournament")
-    if tournament.format == Format.PAIRS:
-        _check_partner(tournament, user_id, partner_id)
+    partner_id = (
+        _check_partner(tournament, user_id, partner_name)
+        if tournament.format == Format.PAIRS
+        else None
+    )
     if _active_count(tournament) >= tournament.max_players:
         raise TournamentError("full", f"the tournament is full ({tournament.max_players} players)")
     rating = rating_of(game_slug=tournament.game, user_id=user_id)
@@ -399,19 +405,24 @@ def _in_a_pair(tournament: Tournament, user_id: int) -> bool:
     ).exists()
 
 
-def _check_partner(tournament: Tournament, user_id: int, partner_id: int | None) -> None:
+def _check_partner(tournament: Tournament, user_id: int, partner_name: str) -> int | None:
+    """The named partner's user id (None: a robot partner), or why they cannot be."""
+    from accounts.models import User
+
     if Entry.objects.filter(tournament=tournament, partner_id=user_id).exists():
         raise TournamentError(
             "named_as_partner", "another player named you as partner: accept or decline first"
         )
+    if not partner_name:
+        return None
+    partner_id = User.objects.filter(username=partner_name).values_list("pk", flat=True).first()
     if partner_id is None:
-        return
+        raise TournamentError("bad_partner", f"there is no player called {partner_name!r}")
     if partner_id == user_id:
         raise TournamentError("bad_partner", "your partner must be someone else")
-    if _user(partner_id) is None:
-        raise TournamentError("bad_partner", "there is no such player")
     if _in_a_pair(tournament, partner_id):
         raise TournamentError("partner_taken", "your partner is already in this tournament")
+    return int(partner_id)
 
 
 @transaction.atomic
@@ -490,10 +501,7 @@ def entry_withdraw(
     """
     tournament = _lock(tournament_id)
     if entry_id is None:
-        entry = Entry.objects.filter(
-            Q(user_id=by_user_id) | Q(partner_id=by_user_id, partner_accepted=True),
-            tournament=tournament,
-        ).first()
+        entry = Entry.objects.filter(played_by(by_user_id), tournament=tournament).first()
         if entry is None:
             raise TournamentError("not_registered", "you are not registered")
     else:
@@ -903,7 +911,7 @@ def _advance_locked(tournament: Tournament, now: datetime) -> str:
             while _knockout_continue(tournament, rnd):
                 pass
         if tournament.format == Format.PAIRS:
-            _pairs_continue(tournament, rnd)
+            _pairs_continue(tournament, rnd, {e.pk: e for e in tournament.entries.all()})
         if Pairing.objects.filter(
             round=rnd, status__in=(PairingStatus.PLAYING, PairingStatus.REPLAY)
         ).exists():
@@ -1056,7 +1064,7 @@ def _round_open(tournament: Tournament, number: int, now: datetime) -> Round:
     )
     all_entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament)}
     if tournament.format == Format.PAIRS:
-        _pairs_continue(tournament, rnd)
+        _pairs_continue(tournament, rnd, all_entries)
     for board, players in enumerate(plan.tables, start=1):
         ko = plan.ko_matches[board - 1] if plan.ko_matches is not None else None
         _table_start(
@@ -1135,11 +1143,10 @@ def _plan_round_robin(tournament: Tournament, number: int, entries: dict[int, En
     return _Plan(tables=[tuple(t) for t in this["tables"]], byes=byes)
 
 
-def _pairs_continue(tournament: Tournament, rnd: Round) -> None:
+def _pairs_continue(tournament: Tournament, rnd: Round, entries: dict[int, Entry]) -> None:
     """Pairs: every table whose last board is done starts its next one, while both its pairs
     are still playing (a withdrawn pair's boards are not played: they score nothing)."""
     tables, _ = pairs.round_plan(tournament, rnd.number)
-    entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament)}
     by_table: dict[int, list[Pairing]] = {}
     for p in _locked_pairings().filter(round=rnd):
         by_table.setdefault(p.board, []).append(p)

@@ -153,17 +153,14 @@ def _act(request: HttpRequest, pk: int, done: str, call: Any) -> HttpResponse:
 @login_required
 @require_POST
 def register(request: HttpRequest, pk: int) -> HttpResponse:
-    name = request.POST.get("partner", "").strip()
-
-    def call() -> None:
-        partner_id = selectors.user_id_named(name) if name else None
-        if name and partner_id is None:
-            raise TournamentError(
-                "bad_partner", _("There is no player called %(name)s.") % {"name": name}
-            )
-        services.entry_register(tournament_id=pk, user_id=request.user.pk, partner_id=partner_id)
-
-    return _act(request, pk, _("You are registered."), call)
+    return _act(
+        request,
+        pk,
+        _("You are registered."),
+        lambda: services.entry_register(
+            tournament_id=pk, user_id=request.user.pk, partner_name=request.POST.get("partner", "")
+        ),
+    )
 
 
 @login_required

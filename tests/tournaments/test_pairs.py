@@ -138,8 +138,8 @@ def test_pairs_named_partner_plays_once_they_accept_otherwise_the_robot_partner(
 ) -> None:
     t = bridge_pairs(make_tournament)
     a, b, c, d, e = (make_user(n) for n in "abcde")
-    services.entry_register(tournament_id=t.pk, user_id=a.pk, partner_id=b.pk)
-    services.entry_register(tournament_id=t.pk, user_id=c.pk, partner_id=d.pk)
+    services.entry_register(tournament_id=t.pk, user_id=a.pk, partner_name="b")
+    services.entry_register(tournament_id=t.pk, user_id=c.pk, partner_name="d")
     services.entry_register(tournament_id=t.pk, user_id=e.pk)
     assert selectors.partner_invitation(t, b.pk).user_id == a.pk
     services.entry_partner_answer(tournament_id=t.pk, user_id=b.pk, accept=True)
@@ -176,11 +176,11 @@ def test_pairs_refuses_what_does_not_fit_and_changes_nothing(make_user, make_tou
     swiss = make_tournament()
     a, b, c = make_user("a"), make_user("b"), make_user("c")
     with pytest.raises(TournamentError) as err:
-        services.entry_register(tournament_id=swiss.pk, user_id=a.pk, partner_id=b.pk)
+        services.entry_register(tournament_id=swiss.pk, user_id=a.pk, partner_name="b")
     assert err.value.code == "no_partners"
 
     t = bridge_pairs(make_tournament)
-    services.entry_register(tournament_id=t.pk, user_id=a.pk, partner_id=b.pk)
+    services.entry_register(tournament_id=t.pk, user_id=a.pk, partner_name="b")
     before = state_of(t)
     for user, partner, code in [
         (c, b, "partner_taken"),  # b is a's named partner
@@ -190,7 +190,9 @@ def test_pairs_refuses_what_does_not_fit_and_changes_nothing(make_user, make_tou
     ]:
         with pytest.raises(TournamentError) as err:
             services.entry_register(
-                tournament_id=t.pk, user_id=user.pk, partner_id=partner and partner.pk
+                tournament_id=t.pk,
+                user_id=user.pk,
+                partner_name=partner.username if partner else "",
             )
         assert err.value.code == code
     with pytest.raises(TournamentError) as err:

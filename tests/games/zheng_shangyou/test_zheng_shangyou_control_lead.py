@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from games.cards import parse_many
 from games.cards.shedding import Play
-from games.zheng_shangyou.bots import PlannerBot, _unbeatable
+from games.zheng_shangyou.bots import PlannerBot
 from games.zheng_shangyou.combos import ACE, TWO, classify
+from games.zheng_shangyou.planning import unbeatable as _unbeatable
 
 from .test_zheng_shangyou_bots import choose, position
 
