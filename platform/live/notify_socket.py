@@ -73,8 +73,10 @@ class NotifyConsumer(GuardedConsumer):
 
     async def notify_event(self, event: dict[str, Any]) -> None:
         payload = event["payload"]
-        await self.send_json(payload)
+        # Follow first: once the page hears of the match, its seats' frames reach this socket
+        # (a move made right after the notice would otherwise pass before the group is joined).
         await self.follow_match(payload.get("match_id"))
+        await self.send_json(payload)
 
     async def queue_event(self, event: dict[str, Any]) -> None:
         """The queue's own messages; only ``matched`` is news for a page other than the queue."""
