@@ -29,13 +29,11 @@ messages: venv
 run: messages
 	$(BIN)/python -m config.embedded
 
-# Two xdist workers: the tests that share outside services in one, the in-process tests spread.
-TEST_WORKERS ?= 2
 test: messages js
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
+	$(BIN)/python -m pytest
 
 test-fast: messages js
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "not system and not browser" -x -q
+	$(BIN)/python -m pytest -m "not system and not browser" -x -q
 
 lint: venv js
 	$(BIN)/ruff check .

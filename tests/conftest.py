@@ -19,26 +19,6 @@ settings.load_profile(THOROUGH)
 
 _names = itertools.count()
 
-SHARED_SERVICES = "shared-services"
-"""The pytest-xdist group of every test that uses a service outside its own process.
-
-``make test`` runs two xdist workers (``--dist loadgroup``).  Tests that start real processes
-(system, browser) or talk to the Redis server on 127.0.0.1 (their module imports ``REDIS_PORT``)
-share fixed Redis database numbers, so they run one after another on one worker while the other
-worker takes the in-process tests.
-"""
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        module = getattr(item, "module", None)
-        if (
-            item.get_closest_marker("system")
-            or item.get_closest_marker("browser")
-            or hasattr(module, "REDIS_PORT")
-        ):
-            item.add_marker(pytest.mark.xdist_group(SHARED_SERVICES))
-
 
 @pytest.fixture(autouse=True)
 def _fresh_timebase() -> Iterator[None]:
