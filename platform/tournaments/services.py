@@ -340,9 +340,8 @@ def entry_register(
     """Enter ``user_id`` into the tournament (during registration, or a Swiss's late join).
 
     Pairs: the entry is a pair.  ``partner_name`` (a user name) names a partner, who plays once
-    they accept
-    (:func:`entry_partner_answer`); until then, and if they never do, a robot of the game's
-    strongest level partners the player.
+    they accept (:func:`entry_partner_answer`); until then, and if they never do, a robot of the
+    game's strongest level partners the player.
     """
     now = now or _now()
     tournament = _lock(tournament_id)
@@ -911,7 +910,7 @@ def _advance_locked(tournament: Tournament, now: datetime) -> str:
             while _knockout_continue(tournament, rnd):
                 pass
         if tournament.format == Format.PAIRS:
-            _pairs_continue(tournament, rnd, {e.pk: e for e in tournament.entries.all()})
+            _pairs_continue(tournament, rnd, _entries_by_id(tournament))
         if Pairing.objects.filter(
             round=rnd, status__in=(PairingStatus.PLAYING, PairingStatus.REPLAY)
         ).exists():
@@ -1062,7 +1061,7 @@ def _round_open(tournament: Tournament, number: int, now: datetime) -> Round:
         deal_seed=_deal_seed(tournament, number),
         plan=plan.plan,
     )
-    all_entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament)}
+    all_entries = _entries_by_id(tournament)
     if tournament.format == Format.PAIRS:
         _pairs_continue(tournament, rnd, all_entries)
     for board, players in enumerate(plan.tables, start=1):
@@ -1141,6 +1140,11 @@ def _plan_round_robin(tournament: Tournament, number: int, entries: dict[int, En
     points = ROUND_ROBIN_BYE_POINTS if tournament.seats_per_table == 2 else SIT_OUT_POINTS_MULTI
     byes = [(p, ByeKind.PAIRING.value, points) for p in this["byes"] if p in entries]
     return _Plan(tables=[tuple(t) for t in this["tables"]], byes=byes)
+
+
+def _entries_by_id(tournament: Tournament) -> dict[int, Entry]:
+    """Every entry of the tournament (withdrawn ones too), by id."""
+    return {e.pk: e for e in Entry.objects.filter(tournament=tournament)}
 
 
 def _pairs_continue(tournament: Tournament, rnd: Round, entries: dict[int, Entry]) -> None:
@@ -1256,7 +1260,7 @@ def _duplicate_deals(game: Game[Any], seats: int, seed: int) -> list[Any]:
 def _start_replays(tournament: Tournament, rnd: Round) -> None:
     """Tables whose game was aborted (unreliable time, an outage, an operator) are played again
     with the same seats; after :data:`MAX_REPLAYS` they are scored as a shared result."""
-    entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament)}
+    entries = _entries_by_id(tournament)
     for pairing in _locked_pairings().filter(round=rnd, status=PairingStatus.REPLAY):
         if pairing.match_id is not None:
             pairing.earlier_matches = [*pairing.earlier_matches, pairing.match_id]
@@ -1368,7 +1372,7 @@ def _knockout_continue(tournament: Tournament, rnd: Round) -> bool:
     """Start the next game of every two-seat match still undecided; record who advances once
     every match (or heat table) is decided.  True when a game it started was decided at once."""
     plan = dict(rnd.plan or {})
-    entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament)}
+    entries = _entries_by_id(tournament)
     if tournament.seats_per_table == 2:
         rules = knockout.MatchRules(games=tournament.knockout_games)
         states = knockout_match_states(rnd, rules)
@@ -1457,7 +1461,7 @@ def _arena_pair(tournament: Tournament, now: datetime) -> int:
         tournament=tournament, status=PairingStatus.PLAYING
     ).values_list("players", flat=True):
         busy.update(players)
-    entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament)}
+    entries = _entries_by_id(tournament)
     waiting_ids = [
         pk for pk, e in entries.items() if e.status == EntryStatus.ACTIVE and pk not in busy
     ]
