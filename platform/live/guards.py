@@ -32,6 +32,7 @@ import redis
 import redis.asyncio
 from django.conf import settings
 
+from config import redis_keys
 from config.security import client_address
 
 log = logging.getLogger(__name__)
@@ -151,7 +152,11 @@ def scope_address(scope: dict[str, Any]) -> str:
 
 # --- Connection caps and the shared message budget --------------------------------------------
 
-_PREFIX = "gp:ws:"
+
+def _key(name: str) -> str:
+    """A key of the socket caps and budgets (``gp:ws:…`` in the platform's Redis namespace)."""
+    return redis_keys.key(f"gp:ws:{name}")
+
 
 _ADMIT = """
 local t = redis.call('TIME')
@@ -300,19 +305,17 @@ class SocketLimits:
 
     @staticmethod
     def budget_key(user_id: int | None, address: str) -> str:
-        return f"{_PREFIX}budget:" + (
-            f"user:{user_id}" if user_id is not None else f"addr:{address}"
-        )
+        return _key("budget:") + (f"user:{user_id}" if user_id is not None else f"addr:{address}")
 
     async def admit(self, *, member: str, user_id: int | None, address: str) -> Refusal | None:
         """Take a place for socket ``member``; a :class:`Refusal` when a cap is reached."""
         state = self._state()
         keys, caps, kinds = [], [], []
         if user_id is not None:
-            keys.append(f"{_PREFIX}sockets:user:{user_id}")
+            keys.append(_key(f"sockets:user:{user_id}"))
             caps.append(settings.LIVE_MAX_SOCKETS_PER_USER)
             kinds.append("user")
-        keys.append(f"{_PREFIX}sockets:addr:{address}")
+        keys.append(_key(f"sockets:addr:{address}"))
         caps.append(settings.LIVE_MAX_SOCKETS_PER_ADDRESS)
         kinds.append("address")
         lease_ms = settings.LIVE_SOCKET_LEASE_S * 1000

@@ -24,6 +24,8 @@ from typing import Any
 
 from django.conf import settings
 
+from config import redis_keys
+
 from .guards import socket_limits
 from .messages import public_group, seat_group
 
@@ -31,7 +33,7 @@ log = logging.getLogger(__name__)
 
 
 def watch_key(match_id: int) -> str:
-    return f"gp:ws:watch:match:{match_id}"
+    return redis_keys.key(f"gp:ws:watch:match:{match_id}")
 
 
 async def join(*, member: str, match_id: int) -> None:

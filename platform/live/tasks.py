@@ -17,6 +17,8 @@ import redis
 from celery import shared_task
 from django.conf import settings
 
+from config import redis_keys
+
 from . import services, timebase
 from .errors import LiveError
 from .models import Match, MatchStatus
@@ -46,7 +48,8 @@ def schedule_wake(*, slot_ms: int) -> None:
         return
     if _slots is None:
         _slots = redis.Redis.from_url(settings.CELERY_BROKER_URL)
-    if not _slots.set(f"live:clock-slot:{slot_ms}", 1, nx=True, px=settings.CLOCK_SLOT_CLAIM_MS):
+    claim = redis_keys.key(f"live:clock-slot:{slot_ms}")
+    if not _slots.set(claim, 1, nx=True, px=settings.CLOCK_SLOT_CLAIM_MS):
         return
     eta = datetime.fromtimestamp(slot_ms / 1000, tz=UTC)
     clock_tick.apply_async(args=[slot_ms], eta=eta, queue="clock")

@@ -20,11 +20,11 @@ from typing import Any
 import redis
 from django.conf import settings
 
+from config import redis_keys
+
 log = logging.getLogger(__name__)
 
 BUCKETS_S = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
-TOTAL_KEY = "ops:clock-lag:total"
-MINUTE_KEY = "ops:clock-lag:m:{minute}"
 MINUTE_TTL_S = 2 * 3600
 TASK = "live.tasks.clock_tick"
 
@@ -49,6 +49,14 @@ def _redis() -> Any:
     return _client
 
 
+def total_key() -> str:
+    return redis_keys.key("ops:clock-lag:total")
+
+
+def minute_key(minute: int) -> str:
+    return redis_keys.key(f"ops:clock-lag:m:{minute}")
+
+
 def bucket_field(le: float) -> str:
     return f"b:{le:g}"
 
@@ -61,13 +69,13 @@ def record(lateness_s: float, *, client: Any = None, now_s: float | None = None)
     value = max(0.0, lateness_s)
     minute = int((time.time() if now_s is None else now_s) // 60)
     pipe = client.pipeline(transaction=False)
-    for key in (TOTAL_KEY, MINUTE_KEY.format(minute=minute)):
+    for key in (total_key(), minute_key(minute)):
         for le in BUCKETS_S:
             if value <= le:
                 pipe.hincrby(key, bucket_field(le), 1)
         pipe.hincrby(key, "count", 1)
         pipe.hincrbyfloat(key, "sum", value)
-    pipe.eval(_MAX, 1, MINUTE_KEY.format(minute=minute), f"{value:.6f}", MINUTE_TTL_S)
+    pipe.eval(_MAX, 1, minute_key(minute), f"{value:.6f}", MINUTE_TTL_S)
     pipe.execute()
 
 
@@ -113,7 +121,7 @@ def total(*, client: Any = None) -> dict[str, Any] | None:
     client = client or _redis()
     if client is None:
         return None
-    return _histogram(client.hgetall(TOTAL_KEY))
+    return _histogram(client.hgetall(total_key()))
 
 
 def last_hour(*, client: Any = None, now_s: float | None = None) -> dict[str, Any] | None:
@@ -124,7 +132,7 @@ def last_hour(*, client: Any = None, now_s: float | None = None) -> dict[str, An
     minute = int((time.time() if now_s is None else now_s) // 60)
     pipe = client.pipeline(transaction=False)
     for m in range(minute - 59, minute + 1):
-        pipe.hgetall(MINUTE_KEY.format(minute=m))
+        pipe.hgetall(minute_key(m))
     merged: dict[str, Any] = {"count": 0, "sum": 0.0, "max": None, "buckets": {}}
     for raw in pipe.execute():
         part = _histogram(raw)

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db.models import Count, Min
 from django.utils import timezone
 
+from config import redis_keys
 from games.registry import all_games
 from live import timebase
 from live.models import EndReason, Match, MatchStatus, Move, NodeClock, ServiceBeat, TimeIncident
@@ -196,8 +197,8 @@ def celery_queues() -> dict[str, Any] | None:
         )
         pipe = client.pipeline(transaction=False)
         for queue in CELERY_QUEUES:
-            pipe.llen(queue)
-        pipe.hlen("unacked")
+            pipe.llen(redis_keys.key(queue))
+        pipe.hlen(redis_keys.key("unacked"))
         *lengths, unacked = pipe.execute()
         return {"queues": dict(zip(CELERY_QUEUES, lengths, strict=True)), "unacked": unacked}
 
@@ -207,7 +208,7 @@ def celery_queues() -> dict[str, Any] | None:
 def websocket_connections() -> int | None:
     """Open WebSockets on the whole platform: the places the connection caps hold in Redis (one
     per socket, per client address); without Redis, this process's own."""
-    from live.guards import _PREFIX, socket_limits
+    from live.guards import socket_limits
 
     url = settings.LIVE_LIMITS_REDIS_URL
     if not url:
@@ -216,7 +217,7 @@ def websocket_connections() -> int | None:
     def read() -> int:
         client = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
         now_ms = int(client.time()[0] * 1000)
-        keys = list(client.scan_iter(match=f"{_PREFIX}sockets:addr:*", count=1000))
+        keys = list(client.scan_iter(match=redis_keys.key("gp:ws:sockets:addr:*"), count=1000))
         pipe = client.pipeline(transaction=False)
         for key in keys:
             pipe.zcount(key, now_ms, "+inf")

@@ -137,7 +137,7 @@ def test_clock_job_lateness_adds_up_across_workers():
     for late_s in (0.002, 0.004, 0.030, -0.001):  # an early start counts as on time
         clocklag.record(late_s, client=fake, now_s=1_800_000_000)
     fake.pipeline()
-    fake.hgetall(clocklag.TOTAL_KEY)
+    fake.hgetall(clocklag.total_key())
     total = clocklag._histogram(fake.execute()[0])
     assert total["count"] == 4 and total["sum"] == pytest.approx(0.036)
     assert dict(total["buckets"])[0.005] == 3 and dict(total["buckets"])[0.05] == 4

