@@ -29,11 +29,17 @@ messages: venv
 run: messages
 	$(BIN)/python -m config.embedded
 
+# The suite runs on one pytest-xdist worker per core (TEST_WORKERS=1 for one process): every worker
+# has its own databases, Redis namespaces, ports and shared stacks (tests/support/stack.py), so
+# workers, and whole test runs side by side, never meet.  Each run ends with its 20 slowest tests.
+TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
+XDIST := -n $(TEST_WORKERS) --dist worksteal
+
 test: messages js
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(XDIST)
 
 test-fast: messages js
-	$(BIN)/python -m pytest -m "not system and not browser" -x -q
+	$(BIN)/python -m pytest $(XDIST) -m "not system and not browser" -x -q
 
 lint: venv js
 	$(BIN)/ruff check .

@@ -11,9 +11,13 @@ import pytest
 import redis
 
 from live.layer import BatchingPubSubChannelLayer
-from support.stack import REDIS_PORT, reachable
+from support.stack import REDIS_PORT, reachable, unique
 
 URL = f"redis://127.0.0.1:{REDIS_PORT}/6"
+# Pub/sub channels ignore database numbers: this process's own prefix keeps another test run's
+# groups (and publisher connections) apart from these.
+PREFIX = unique(f"gpt{os.getpid()}layer")
+PUBLISHER = f"publisher-under-test-{os.getpid()}"
 
 
 @pytest.fixture
@@ -22,8 +26,7 @@ def layer() -> BatchingPubSubChannelLayer:
         if os.environ.get("CI") == "true":
             pytest.fail("Redis is not reachable on 127.0.0.1")
         pytest.skip("Redis is not reachable on 127.0.0.1")
-    redis.Redis.from_url(URL).flushdb()
-    return BatchingPubSubChannelLayer(hosts=[{"address": URL}])
+    return BatchingPubSubChannelLayer(hosts=[{"address": URL}], prefix=PREFIX)
 
 
 async def nothing_more(layer: BatchingPubSubChannelLayer, channel: str) -> bool:
@@ -86,7 +89,7 @@ async def test_an_update_sent_after_redis_dropped_the_publishers_connection_stil
     from live.publish import send_with_retries
 
     publisher = BatchingPubSubChannelLayer(
-        hosts=[{"address": URL, "client_name": "publisher-under-test"}]
+        hosts=[{"address": URL, "client_name": PUBLISHER}], prefix=PREFIX
     )
     member = await layer.new_channel()
     await layer.group_add("r-seat-0", member)
@@ -96,7 +99,7 @@ async def test_an_update_sent_after_redis_dropped_the_publishers_connection_stil
     killed = [
         admin.client_kill_filter(_id=client["id"])
         for client in admin.client_list()
-        if client["name"] == "publisher-under-test"
+        if client["name"] == PUBLISHER
     ]
     assert killed, "the publisher's connection was not found"
     assert await send_with_retries(publisher, [("r-seat-0", {"seq": 2})])

@@ -10,7 +10,6 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import redis
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
@@ -19,7 +18,7 @@ from config.asgi import application
 from live.guards import SocketLimits, socket_limits
 from live.services import SeatSpec, match_start
 from support.live import use_socket_limits_store
-from support.stack import REDIS_PORT, reachable
+from support.stack import REDIS_PORT, reachable, unique
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -199,7 +198,7 @@ async def test_two_processes_count_the_same_sockets_and_a_dead_ones_places_expir
         if os.environ.get("CI") == "true":
             pytest.fail("Redis is not reachable on 127.0.0.1")
         pytest.skip("Redis is not reachable on 127.0.0.1")
-    redis.Redis.from_url(URL).flushdb()
+    settings.REDIS_NAMESPACE = unique(f"gpt{os.getpid()}limits") + ":"
     settings.LIVE_LIMITS_REDIS_URL = URL
     settings.LIVE_MAX_SOCKETS_PER_USER = 4
     settings.LIVE_SOCKET_LEASE_S = 2

@@ -30,22 +30,24 @@ def snapshot(match: Match) -> tuple[Any, ...]:
 
 
 def use_socket_limits_store(kind: str, settings: Any, redis_url: str) -> None:
-    """Point the socket limits (``live.guards.socket_limits``) at an emptied Redis database
-    (``kind == "redis"``, as every daphne shares it) or keep them per process (``"memory"``).
-    Without Redis: a skip, or a failure in CI, where Redis must be there."""
+    """Point the socket limits (``live.guards.socket_limits``) at Redis under a namespace of the
+    test's own (``kind == "redis"``, as every daphne shares it) or keep them per process
+    (``"memory"``).  Without Redis: a skip, or a failure in CI, where Redis must be there.
+
+    Nothing is flushed: other test runs may use the same database.  Every key the limits write
+    carries a lease or a window (PEXPIRE), so the namespace empties itself within seconds."""
     if kind != "redis":
         settings.LIVE_LIMITS_REDIS_URL = ""
         return
     import os
 
     import pytest
-    import redis
 
-    from support.stack import REDIS_PORT, reachable
+    from support.stack import REDIS_PORT, reachable, unique
 
     if not reachable(REDIS_PORT):
         if os.environ.get("CI") == "true":
             pytest.fail("Redis is not reachable on 127.0.0.1")
         pytest.skip("Redis is not reachable on 127.0.0.1")
-    redis.Redis.from_url(redis_url).flushdb()
+    settings.REDIS_NAMESPACE = unique(f"gpt{os.getpid()}limits") + ":"
     settings.LIVE_LIMITS_REDIS_URL = redis_url
