@@ -1,9 +1,18 @@
-"""Browser tests drive Debian's Chromium through Playwright against a real embedded stack."""
+"""Browser tests drive Debian's Chromium through Playwright against a real embedded stack: the
+test process's shared one (``shared_stack``), or one of the test's own (``make_stack``) where a
+test needs the whole platform to itself.
+
+On the shared stack every test signs up people of its own (``unique``) and finds its own tables,
+matches and tournaments by id or by name, never as "the first" of a list."""
 
 from __future__ import annotations
 
-from support.browser import browser, sign_up  # noqa: F401 - a fixture, and for the tests
-from support.stack import make_stack  # noqa: F401 - a fixture
+from support.browser import sign_up  # noqa: F401 - for the tests
+from support.stack import unique  # noqa: F401 - for the tests
+
+WAIT_MS = 60_000
+"""How long a page may wait for the server or the AI: an upper bound on a busy machine (both cores
+taken by something else), never a pause."""
 
 
 def start_ai_match(page, slug: str, level: str = "random") -> None:
@@ -18,10 +27,16 @@ def start_ai_match(page, slug: str, level: str = "random") -> None:
     page.get_by_test_id("play-ai-level").select_option(element=option.element_handle())
     page.get_by_test_id("play-ai-mode-ai").check()
     page.get_by_test_id("play-ai-submit").click()
-    page.wait_for_url(re.compile(r".*/match/\d+/$"))
+    page.wait_for_url(re.compile(r".*/match/\d+/$"), timeout=WAIT_MS)
     page.get_by_test_id("connection-status").and_(page.locator("[data-status=open]")).wait_for(
-        timeout=15000
+        timeout=WAIT_MS
     )
+
+
+def enabled(page, testid: str) -> bool:
+    """A visible, enabled element ``testid`` is on the page now: one query, so that a board
+    re-rendering between two questions (the AI moved) cannot leave the second one waiting."""
+    return bool(page.locator(f"[data-testid='{testid}']:visible:enabled").count())
 
 
 def click(locator) -> bool:
@@ -33,3 +48,24 @@ def click(locator) -> bool:
         return True
     except PlaywrightTimeout:
         return False
+
+
+def press_until(page, testid: str, shown, timeout_ms: float = WAIT_MS) -> None:
+    """Press ``testid`` (while the board offers it) until ``shown`` is visible.  A board sends an
+    action with the state it shows: one that crosses a move of the AI's (the page had not been
+    told of it yet, as on a busy machine) is refused as out of date, "Please try again", and the
+    board refreshes; so a person presses again, and so does the test."""
+    import time
+
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        if enabled(page, testid):
+            click(page.get_by_test_id(testid))
+        try:
+            shown.wait_for(timeout=3000)
+            return
+        except PlaywrightTimeout:
+            if time.monotonic() >= deadline:
+                raise

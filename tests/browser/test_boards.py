@@ -11,7 +11,7 @@ import pytest
 
 from games.registry import all_games
 
-from .conftest import click, sign_up, start_ai_match
+from .conftest import WAIT_MS, click, enabled, sign_up, start_ai_match, unique
 
 pytestmark = pytest.mark.browser
 
@@ -27,18 +27,13 @@ NEEDS: dict[str, set[str]] = {
 }
 
 
-def enabled(page, testid: str) -> bool:
-    button = page.get_by_test_id(testid)
-    return bool(button.count()) and button.first.is_visible() and button.first.is_enabled()
-
-
 def card_step(page, turn: int, seen: list[str]) -> str:
     """One action through a card board's own controls; '' when it offers none."""
     for testid in ("bid-3", "bid-2", "bid-1"):
         if enabled(page, testid):
             return "bid" if click(page.get_by_test_id(testid)) else ""
-    locks = page.locator("[data-testid^=lock-]:not([data-testid^=lock-state])")
-    if locks.count() and locks.first.is_enabled():
+    locks = page.locator("[data-testid^=lock-]:not([data-testid^=lock-state]):enabled")
+    if locks.count():
         return "lock" if click(locks) else ""
     if enabled(page, "bet-button") and (turn % 3 == 0 or "bet" not in seen):
         if click(page.get_by_test_id("size-half-pot")) and click(page.get_by_test_id("bet-button")):
@@ -78,18 +73,18 @@ def step(page, turn: int, seen: list[str]) -> str:
 
 
 @pytest.mark.parametrize("slug", sorted(all_games()))
-def test_board_plays_against_the_ai_then_resigns(make_stack, browser, slug) -> None:
+def test_board_plays_against_the_ai_then_resigns(shared_stack, browser, slug) -> None:
     needs = NEEDS.get(slug, set())
-    stack = make_stack("embedded")
+    stack = shared_stack("embedded")
     page = browser.new_page(viewport={"width": 1000, "height": 1000})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    sign_up(page, stack.base_url, "boardplayer")
+    sign_up(page, stack.base_url, unique("boardplayer"))
     start_ai_match(page, slug)
     board = page.get_by_test_id("board")
-    board.locator("[data-testid]").first.wait_for(timeout=15000)  # the board module mounted
+    board.locator("[data-testid]").first.wait_for(timeout=WAIT_MS)  # the board module mounted
     done: list[str] = []
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 240  # a bound on a busy machine
     while needs and time.monotonic() < deadline and not (needs <= set(done) and len(done) >= 6):
         if page.get_by_test_id("result-screen").is_visible():
             if needs <= set(done):
@@ -97,7 +92,7 @@ def test_board_plays_against_the_ai_then_resigns(make_stack, browser, slug) -> N
             # The random AI may end a match at once (an all-in called on the first hand, a
             # one-deal game): back to the lobby through the result screen and play another.
             click(page.get_by_test_id("result-lobby"))
-            page.wait_for_url(f"{stack.base_url}/")
+            page.wait_for_url(f"{stack.base_url}/", timeout=WAIT_MS)
             start_ai_match(page, slug)
             continue
         if action := step(page, len(done), done):
@@ -111,5 +106,5 @@ def test_board_plays_against_the_ai_then_resigns(make_stack, browser, slug) -> N
     if not page.get_by_test_id("result-screen").is_visible():
         click(page.get_by_test_id("resign-button"))
         click(page.get_by_test_id("resign-confirm-yes"))
-    page.get_by_test_id("result-screen").wait_for(state="visible", timeout=15000)
+    page.get_by_test_id("result-screen").wait_for(state="visible", timeout=WAIT_MS)
     assert not errors, errors

@@ -9,13 +9,12 @@ import re
 
 import pytest
 
-from .conftest import sign_up
+from .conftest import WAIT_MS, sign_up, unique
 
 pytestmark = pytest.mark.browser
 
 GAME = "spectacular_bid"
 MATCH_URL = re.compile(r".*/match/(\d+)/$")
-WAIT_MS = 30_000  # an upper bound on a busy machine, never a pause
 
 TEXTS = {
     "en": {
@@ -83,13 +82,13 @@ def note_of(page) -> tuple[str | None, str]:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_no_clock_and_relaxed_against_the_computer_say_they_are_not_the_standard_clock(
-    make_stack, browser, lang: str
+    shared_stack, browser, lang: str
 ) -> None:
-    stack = make_stack("embedded")
+    stack = shared_stack("embedded")
     page = browser.new_page(viewport={"width": 1100, "height": 1000})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    sign_up(page, stack.base_url, f"tina{lang}")
+    sign_up(page, stack.base_url, unique(f"tina{lang}"))
     if lang == "de":
         page.get_by_test_id("lang-de").click()
         page.locator("html[lang=de]").wait_for(state="attached", timeout=WAIT_MS)
@@ -130,13 +129,13 @@ def test_no_clock_and_relaxed_against_the_computer_say_they_are_not_the_standard
 
 
 def test_choosing_a_longer_clock_for_a_table_unticks_and_disables_rated(
-    make_stack, browser
+    shared_stack, browser
 ) -> None:
-    stack = make_stack("embedded")
+    stack = shared_stack("embedded")
     page = browser.new_page(viewport={"width": 1100, "height": 1000})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    sign_up(page, stack.base_url, "otto")
+    sign_up(page, stack.base_url, unique("otto"))
     page.get_by_test_id("create-table-game").select_option(GAME)
     rated = page.get_by_test_id("create-table-rated")
     assert rated.is_checked() and rated.is_enabled()
@@ -150,11 +149,13 @@ def test_choosing_a_longer_clock_for_a_table_unticks_and_disables_rated(
     choose_time_control(page, "create-table", "long")
     assert not rated.is_checked() and rated.is_disabled()
 
-    # The unrated table with the longer clock is opened and listed as such.
+    # The unrated table with the longer clock is opened and listed as such (among other tests'
+    # open tables: Otto's own is the one he may cancel).
     page.get_by_test_id("create-table-seats").fill("2")
     page.get_by_test_id("create-table-ai-seats").fill("0")
     page.get_by_test_id("create-table-submit").click()
-    badge = page.get_by_test_id("open-table").first.get_by_test_id("table-time-control")
+    own = page.get_by_test_id("open-table").filter(has=page.get_by_test_id("table-cancel"))
+    badge = own.get_by_test_id("table-time-control")
     badge.wait_for(timeout=WAIT_MS)
     assert badge.get_attribute("data-time-control") == "long"
     assert badge.inner_text().strip() == "Long clock — not the standard clock"

@@ -4,47 +4,56 @@ it (resigns), and sees the standings change on the tournament page, which update
 
 from __future__ import annotations
 
+import json
 import re
+from string import Template
 
 import pytest
 
-from .conftest import sign_up
+from .conftest import WAIT_MS, sign_up, unique
 
 pytestmark = pytest.mark.browser
 
-CREATE = """
+CREATE = Template("""
 import json
 from datetime import timedelta
 from django.contrib.auth.models import Permission
 from django.utils import timezone
 from accounts.models import User
 from tournaments import services
-org = User.objects.create_user(username="org", password="pw-org-123")
+org = User.objects.create_user(username=$org, password="pw-org-123")
 org.user_permissions.add(Permission.objects.get(codename="organise_tournament"))
 org = User.objects.get(pk=org.pk)
 t = services.tournament_create(organiser_id=org.pk, spec=services.TournamentSpec(
-    name="Browser cup", game="one_poker", format="swiss", rounds=2, max_players=8,
+    name=$name, game="one_poker", format="swiss", rounds=2, max_players=8,
     starts_at=timezone.now() + timedelta(hours=1), round_break_s=0, rated=False))
 services.entry_add_ai(tournament_id=t.pk, by_user_id=org.pk, level="random", count=3)
 print(json.dumps({"id": t.pk, "organiser": org.pk}))
-"""
+""")
 
 
-def test_register_play_the_first_round_and_see_the_standings_change(make_stack, browser) -> None:
-    stack = make_stack("embedded", beat=True)
-    made = stack.django(CREATE)
+def create(stack, snippet: Template, name: str) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    """The tournament ``name`` as ``snippet`` makes it, with an organiser of its own."""
+    code = snippet.substitute(org=json.dumps(unique("org")), name=json.dumps(name))
+    return stack.django(code)  # type: ignore[no-any-return]
+
+
+def test_register_play_the_first_round_and_see_the_standings_change(shared_stack, browser) -> None:
+    stack = shared_stack("embedded")
+    cup, alice = unique("Browser cup "), unique("alice")
+    made = create(stack, CREATE, cup)
     tid = made["id"]
     page = browser.new_page(viewport={"width": 1200, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    sign_up(page, stack.base_url, "alice")
+    sign_up(page, stack.base_url, alice)
 
     page.get_by_test_id("nav-tournaments").click()
-    page.get_by_role("link", name="Browser cup").click()
-    page.wait_for_url(f"{stack.base_url}/tournaments/{tid}/")
+    page.get_by_role("link", name=cup, exact=True).click()
+    page.wait_for_url(f"{stack.base_url}/tournaments/{tid}/", timeout=WAIT_MS)
     page.get_by_test_id("tournament-register").click()
-    page.get_by_test_id("registered").wait_for(timeout=10000)
-    assert "alice" in page.get_by_test_id("tournament-entries").inner_text()
+    page.get_by_test_id("registered").wait_for(timeout=WAIT_MS)
+    assert alice in page.get_by_test_id("tournament-entries").inner_text()
 
     # A second tab keeps the tournament page open: its standings refresh themselves.
     watcher = browser.new_page(viewport={"width": 1200, "height": 900})
@@ -56,54 +65,55 @@ def test_register_play_the_first_round_and_see_the_standings_change(make_stack, 
         f"by_user_id={made['organiser']})))"
     )
     # The notice the page polls takes alice to her game.
-    page.wait_for_url(re.compile(r".*/match/\d+/$"), timeout=20000)
+    page.wait_for_url(re.compile(r".*/match/\d+/$"), timeout=WAIT_MS)
     page.get_by_test_id("connection-status").and_(page.locator("[data-status=open]")).wait_for(
-        timeout=15000
+        timeout=WAIT_MS
     )
     page.get_by_test_id("resign-button").click()
     page.get_by_test_id("resign-confirm-yes").click()
-    page.get_by_test_id("result-screen").wait_for(state="visible", timeout=15000)
+    page.get_by_test_id("result-screen").wait_for(state="visible", timeout=WAIT_MS)
 
     # The watching tab's standings change by themselves: someone has a point now.
     standings = watcher.get_by_test_id("tournament-standings")
     watcher.wait_for_function(
         """() => [...document.querySelectorAll('[data-testid=tournament-standings] '
                  + '[data-testid=score]')].some(cell => cell.textContent.trim() === '1')""",
-        timeout=30000,
+        timeout=WAIT_MS,
     )
-    alice_row = standings.locator("tr", has_text="alice")
+    alice_row = standings.locator("tr", has_text=alice)
     assert alice_row.locator("[data-testid=score]").inner_text().strip() == "0"
-    # Round 2 is paired and shown with a link to each game.
+    # Round 2 is paired (once the robots' game of round 1 is over) and shown with a link to
+    # each game.
     watcher.get_by_test_id("tournament-current-round").get_by_text("Round 2").wait_for(
-        timeout=30000
+        timeout=2 * WAIT_MS
     )
     assert watcher.get_by_test_id("round-game-link").count() >= 1
     assert not errors, errors
 
 
-CREATE_PAIRS = """
+CREATE_PAIRS = Template("""
 import json
 from datetime import timedelta
 from django.contrib.auth.models import Permission
 from django.utils import timezone
 from accounts.models import User
 from tournaments import services
-org = User.objects.create_user(username="org", password="pw-org-123")
+org = User.objects.create_user(username=$org, password="pw-org-123")
 org.user_permissions.add(Permission.objects.get(codename="organise_tournament"))
 org = User.objects.get(pk=org.pk)
 t = services.tournament_create(organiser_id=org.pk, spec=services.TournamentSpec(
-    name="Pairs night", game="bridge", format="pairs", max_players=8, boards_per_round=1,
+    name=$name, game="bridge", format="pairs", max_players=8, boards_per_round=1,
     starts_at=timezone.now() + timedelta(hours=1), round_break_s=0, rated=False))
 services.entry_add_ai(tournament_id=t.pk, by_user_id=org.pk, level="random", count=3)
 print(json.dumps({"id": t.pk, "organiser": org.pk}))
-"""
+""")
 
 
 def test_pairs_register_with_a_partner_who_accepts_play_a_board_and_see_it_scored(
-    make_stack, browser
+    shared_stack, browser
 ) -> None:
-    stack = make_stack("embedded", beat=True)
-    made = stack.django(CREATE_PAIRS)
+    stack = shared_stack("embedded")
+    made = create(stack, CREATE_PAIRS, unique("Pairs night "))
     tid = made["id"]
     url = f"{stack.base_url}/tournaments/{tid}/"
     ann = browser.new_page(viewport={"width": 1200, "height": 900})
@@ -111,20 +121,22 @@ def test_pairs_register_with_a_partner_who_accepts_play_a_board_and_see_it_score
     errors: list[str] = []
     for page in (ann, ben):
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-    sign_up(ann, stack.base_url, "ann")
-    sign_up(ben, stack.base_url, "ben")
+    ann_name, ben_name = unique("ann"), unique("ben")
+    sign_up(ann, stack.base_url, ann_name)
+    sign_up(ben, stack.base_url, ben_name)
 
     ann.goto(url)
-    ann.get_by_test_id("partner-name").fill("ben")
+    ann.get_by_test_id("partner-name").fill(ben_name)
     ann.get_by_test_id("partner-name").press("Enter")  # the keyboard submits the form
-    ann.get_by_test_id("registered").wait_for(timeout=10000)
+    ann.get_by_test_id("registered").wait_for(timeout=WAIT_MS)
     assert "has not answered yet" in ann.get_by_test_id("registered").inner_text()
 
     ben.goto(url)
-    assert "ann asks you" in ben.get_by_test_id("partner-invitation").inner_text()
+    assert f"{ann_name} asks you" in ben.get_by_test_id("partner-invitation").inner_text()
     ben.get_by_test_id("partner-accept").click()
-    ben.get_by_test_id("registered").wait_for(timeout=10000)
-    assert "ann & ben" in ben.get_by_test_id("registered").inner_text()
+    ben.get_by_test_id("registered").wait_for(timeout=WAIT_MS)
+    pair = f"{ann_name} & {ben_name}"
+    assert pair in ben.get_by_test_id("registered").inner_text()
 
     stack.django(
         "import json; from tournaments import services; "
@@ -133,13 +145,13 @@ def test_pairs_register_with_a_partner_who_accepts_play_a_board_and_see_it_score
     )
     # Both partners are taken to the board by the notice; ann gives the board up for the pair.
     for page in (ann, ben):
-        page.wait_for_url(re.compile(r".*/match/\d+/$"), timeout=20000)
+        page.wait_for_url(re.compile(r".*/match/\d+/$"), timeout=WAIT_MS)
     ann.get_by_test_id("connection-status").and_(ann.locator("[data-status=open]")).wait_for(
-        timeout=15000
+        timeout=WAIT_MS
     )
     ann.get_by_test_id("resign-button").click()
     ann.get_by_test_id("resign-confirm-yes").click()
-    ann.get_by_test_id("result-screen").wait_for(state="visible", timeout=15000)
+    ann.get_by_test_id("result-screen").wait_for(state="visible", timeout=WAIT_MS)
 
     # A spectator sees the board given up on the round's page, and the pairs' standings (ann's
     # own tab follows the notice to her next board as soon as the round changes).
@@ -147,10 +159,10 @@ def test_pairs_register_with_a_partner_who_accepts_play_a_board_and_see_it_score
     watcher.goto(f"{url}round/1/")
     # The robots' table may finish its board first: find ann's table by what it says.
     given_up = watcher.get_by_test_id("board-score").filter(has_text="given up by the")
-    given_up.wait_for(timeout=10000)
+    given_up.wait_for(timeout=WAIT_MS)
     assert given_up.count() == 1
     watcher.goto(url)
     standings = watcher.get_by_test_id("tournament-standings")
     assert "MP" in standings.inner_text() and "X-IMP" in standings.inner_text()
-    assert standings.locator("tr", has_text="ann & ben").count() == 1
+    assert standings.locator("tr", has_text=pair).count() == 1
     assert not errors, errors

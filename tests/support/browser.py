@@ -42,4 +42,4 @@ def sign_up(page, base_url: str, name: str) -> None:
     page.fill("input[name=password1]", PASSWORD)
     page.fill("input[name=password2]", PASSWORD)
     page.get_by_test_id("signup-submit").click()
-    page.wait_for_url(f"{base_url}/")
+    page.wait_for_url(f"{base_url}/", timeout=60_000)  # a bound on a busy machine, not a pause
