@@ -1,3 +1,2 @@
-"""System tests start real processes; the fixture lives in tests/support/stack.py."""
-
-from support.stack import make_stack  # noqa: F401 - a fixture
+"""System tests start real processes; the fixtures (``shared_stack``, ``make_stack``) live in
+tests/support/stack.py and are plugins of tests/conftest.py."""

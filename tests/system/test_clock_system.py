@@ -73,8 +73,11 @@ def make_matches_due(
     return _build(stack, count=count, span_ms=span_ms, start_ms=start_ms, lead_ms=lead_ms)
 
 
-def _build(
-    stack,
+def _build(stack, **spec: int) -> dict:  # type: ignore[no-untyped-def]
+    return stack.django(_build_code(**spec))
+
+
+def _build_code(
     *,
     count: int,
     bank_ms: int = 0,
@@ -82,16 +85,15 @@ def _build(
     span_ms: int = 0,
     start_ms: int = 0,
     lead_ms: int = 0,
-) -> dict:
-    return stack.django(
-        MAKE_MATCHES.format(
-            count=count,
-            bank_ms=bank_ms,
-            rated=rated,
-            span_ms=span_ms,
-            start_ms=start_ms,
-            lead_ms=lead_ms,
-        )
+) -> str:
+    """The shell code that builds the matches (and leaves them in ``out``)."""
+    return MAKE_MATCHES.format(
+        count=count,
+        bank_ms=bank_ms,
+        rated=rated,
+        span_ms=span_ms,
+        start_ms=start_ms,
+        lead_ms=lead_ms,
     )
 
 
@@ -126,9 +128,11 @@ def test_killed_clock_worker_every_match_still_ends_within_the_sweep_period(
     make_stack, mode
 ) -> None:
     stack = make_stack(mode)
-    matches = make_matches(stack, count=50, bank_ms=4000)
+    # Every deadline still ahead when the worker dies (however slowly a busy machine builds the
+    # matches): each match's only job is one the dead worker held.
+    matches = matches_due_with_margin(stack, count=50, span_ms=1000, margin_ms=2000)["matches"]
     stack.kill("worker-clock")  # kill -9 with 50 ETA jobs pending in it
-    rows = wait_until_over(stack, [m[0] for m in matches], timeout=30)
+    rows = wait_until_over(stack, [m[0] for m in matches], timeout=90)
     wake = {m[0]: m[2] for m in matches}
     for row in rows:
         assert row["end_reason"] == "time", row
@@ -145,17 +149,27 @@ def test_slots_a_killed_worker_held_still_get_jobs_for_new_deadlines(make_stack,
     stack = make_stack(
         mode, workers=False, sweeper=False, extra_env={"CLOCK_SLOT_CLAIM_MS": "1000"}
     )
+    began = time.monotonic()
     stack.start_worker("worker-clock", "clock")
     stack.wait_ready(("clock",))
-    lost = matches_due_with_margin(stack, count=90, span_ms=600, margin_ms=15_000)
+    # The lost deadlines must still be ahead once the worker was killed, a new one started and
+    # the later matches built: the margin grows with how long this machine takes to start one.
+    restart_ms = int((time.monotonic() - began) * 1000)
+    margin_ms = max(15_000, 2 * restart_ms + 6_000)
+    lost = matches_due_with_margin(stack, count=90, span_ms=600, margin_ms=margin_ms)
     stack.kill("worker-clock")  # kill -9: every slot job of those 90 matches goes with it
     stack.start_worker("worker-clock", "clock")
     stack.wait_ready(("clock",))
     time.sleep(1.2)  # the lost jobs' slot claims (CLOCK_SLOT_CLAIM_MS) have run out
     later = make_matches_due(stack, count=6, span_ms=400, start_ms=lost["start"] + 100)
+    # The case under test: deadlines still ahead, in slots whose jobs died with the worker.
+    assert later["built"] < later["start"], (
+        f"the later matches were built {later['built'] - later['start']} ms after their first "
+        f"deadline (margin {margin_ms} ms, a worker start took {restart_ms} ms)"
+    )
     lost_slots = {m[3] for m in lost["matches"]}
-    assert {m[3] for m in later["matches"]} <= lost_slots  # the case under test: the same slots
-    rows = wait_until_over(stack, [m[0] for m in later["matches"]], timeout=40)
+    assert {m[3] for m in later["matches"]} <= lost_slots
+    rows = wait_until_over(stack, [m[0] for m in later["matches"]], timeout=90)
     wake = {m[0]: m[2] for m in later["matches"]}
     for row in rows:
         assert row["end_reason"] == "time" and len(row["ends"]) == 1, row
@@ -168,7 +182,7 @@ def test_slot_jobs_alone_end_every_match_on_time_once(make_stack, mode) -> None:
     stack.start_worker("worker-clock", "clock")
     stack.wait_ready(("clock",))
     matches = make_matches(stack, count=20, bank_ms=3000)
-    rows = wait_until_over(stack, [m[0] for m in matches], timeout=30)
+    rows = wait_until_over(stack, [m[0] for m in matches], timeout=90)
     wake = {m[0]: m[2] for m in matches}
     for row in rows:
         assert row["end_reason"] == "time" and len(row["ends"]) == 1, row
@@ -182,22 +196,32 @@ def test_same_job_three_times_at_once_ends_the_match_once_and_a_stale_job_change
     stack = make_stack(mode, workers=False, sweeper=False)
     stack.start_worker("worker-clock", "clock", concurrency=3)
     stack.wait_ready(("clock",))
-    (flagged,) = make_matches(stack, count=1, bank_ms=3000, rated=True)
-    (still,) = make_matches(stack, count=1, bank_ms=60_000)
-    stack.django(
-        "import json; from datetime import UTC, datetime; from live.tasks import clock_tick\n"
-        f"eta = datetime.fromtimestamp({flagged[2]} / 1000, tz=UTC)\n"
-        "for _ in range(3):\n"
-        f"    clock_tick.apply_async(args=[{flagged[2]}], eta=eta, queue='clock')\n"
-        "clock_tick.apply_async(args=[0], queue='clock')\n"
-        "print(json.dumps(1))"
+    # One shell builds both matches and queues the jobs, so that they are queued well before the
+    # flagged match's deadline however slow the machine: three copies of one job due at that
+    # deadline (run at once by the three pool processes) and a stale job, at once.
+    made = stack.django(
+        _build_code(count=1, bank_ms=3000, rated=True)
+        + "flagged = out[0]\n"
+        + _build_code(count=1, bank_ms=600_000)
+        + (
+            "still = out[0]\n"
+            "from datetime import UTC, datetime; from live.tasks import clock_tick\n"
+            "eta = datetime.fromtimestamp(flagged[2] / 1000, tz=UTC)\n"
+            "for _ in range(3):\n"
+            "    clock_tick.apply_async(args=[flagged[2]], eta=eta, queue='clock')\n"
+            "clock_tick.apply_async(args=[0], queue='clock')\n"
+            "print(json.dumps({'flagged': flagged, 'still': still,\n"
+            "                  'queued': timebase.stamp(fresh=True).ms}))"
+        )
     )
-    time.sleep(1.0)
-    early = {r["id"]: r for r in outcomes(stack, [still[0]])}
-    assert early[still[0]]["status"] == "running" and early[still[0]]["seq"] == still[1]
-    (row,) = wait_until_over(stack, [flagged[0]], timeout=20)
+    flagged, still = made["flagged"], made["still"]
+    assert made["queued"] < flagged[2], "the jobs were queued after the deadline they are for"
+    (row,) = wait_until_over(stack, [flagged[0]], timeout=90)
     assert row["end_reason"] == "time" and len(row["ends"]) == 1
     assert row["rating_changes"] == 2  # applied exactly once, for both players
+    # The stale job ran long before (at once, queued last): the other match is as it was.
+    (other,) = outcomes(stack, [still[0]])
+    assert other["status"] == "running" and other["seq"] == still[1], other
 
 
 @pytest.mark.parametrize("mode", STACK_MODES)
@@ -220,10 +244,29 @@ def test_reference_clock_stepping_backwards_leads_to_an_unrated_abort_with_its_r
     shift = tmp_path / "reference-shift-ms"
     shift.write_text("0")
     stack = make_stack("embedded", extra_env={"TIME_REFERENCE": f"file:{shift}"})
-    matches = make_matches(stack, count=2, bank_ms=4000, rated=True)
-    time.sleep(1.0)
+    # The step must fall inside the running decisions: after a reading some process of the
+    # platform took once the clocks had started, before the first deadline.  The web process's
+    # beat takes a reading and then writes a beat stamped a little later (a busy machine may hold
+    # it in between): a beat stamped after the clocks started, then the next one, whose reading
+    # was taken after the first was written.
+    made = stack.django(
+        _build_code(count=2, bank_ms=10_000, rated=True)
+        + (
+            "import time\n"
+            "from live.models import ServiceBeat\n"
+            "after = timebase.stamp(fresh=True).ms\n"
+            "beat = ServiceBeat.objects.filter(name='platform')\n"
+            "for _ in range(2):\n"
+            "    while (last := beat.values_list('last_ms', flat=True).first() or 0) <= after:\n"
+            "        time.sleep(0.05)\n"
+            "    after = last\n"
+            "print(json.dumps(out))"
+        )
+    )
+    stepped_at = time.time() * 1000  # the reference is this machine's clock until the step
     shift.write_text("-10000")  # the reference steps back ten seconds
-    rows = wait_until_over(stack, [m[0] for m in matches], timeout=40)
+    assert stepped_at < min(m[2] for m in made), "a deadline passed before the step: no test"
+    rows = wait_until_over(stack, [m[0] for m in made], timeout=90)
     for row in rows:
         assert row["end_reason"] == "unreliable_time", row
         assert "reference clock" in row["abort_reason"]
@@ -269,14 +312,25 @@ print(json.dumps(Move.objects.filter(match_id={match_id}, seat=1, kind="action")
 """
 
 
+def redis_loses_everything(stack) -> None:  # type: ignore[no-untyped-def]
+    """What a Redis restart without persistence does to the stack: everything it kept there is
+    gone — its namespace on the shared server (other runs' keys stay), or everything on the
+    embedded stack's own server (which has no namespace, and nobody else's keys)."""
+    if stack.namespace:
+        stack.redis_forget()
+    else:
+        import redis
+
+        assert stack.extra, "an embedded stack runs a Redis server of its own"
+        redis.Redis.from_url(stack.env["REDIS_URL"]).flushdb()
+
+
 @pytest.mark.parametrize("mode", STACK_MODES)
 def test_an_ai_move_whose_job_redis_lost_is_queued_again_and_made(make_stack, mode) -> None:
-    import redis
-
     stack = make_stack(mode, extra_env={"AI_RESEND_S": "2"})
     stack.kill("worker-ai")  # nobody takes the AI's job off the queue …
     match_id = stack.django(AI_MATCH)
-    redis.Redis.from_url(stack.env["REDIS_URL"]).flushdb()  # … and Redis loses it
+    redis_loses_everything(stack)  # … and Redis loses it
     stack.start_worker("worker-ai", "ai")
     deadline = time.monotonic() + 60
     while stack.django(AI_MOVES.format(match_id=match_id)) == 0:

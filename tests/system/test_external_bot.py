@@ -8,7 +8,8 @@ snapshot, ``seq``, ``legal``, commands with ``command_id`` and ``seq``, ``ack``,
 ``resync``, ``ping``/``pong`` and the clock offset, a retried command, a stale one, a reconnect —
 and plays a whole match against the AI through real daphne + Celery processes.
 
-Runs on the embedded default (SQLite + the wheel's Redis) and on PostgreSQL + Redis.
+Runs on the embedded default (SQLite + the wheel's Redis) and on PostgreSQL + Redis, on the test
+process's shared stack of each mode (the bot's account is new, with a name of its own).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import connect
 
-from support.stack import STACK_MODES
+from support.stack import STACK_MODES, unique
 
 pytestmark = pytest.mark.system
 
@@ -294,22 +295,24 @@ class Bot:
 
 
 @pytest.fixture
-def bot_account(make_stack, request):  # type: ignore[no-untyped-def]
-    stack = make_stack(request.param)
+def bot_account(shared_stack, request):  # type: ignore[no-untyped-def]
+    """The stack and the bot's username (its password: ``pw-<username>-123``)."""
+    stack = shared_stack(request.param)
+    username = unique("outsider")
     # The operator gives the bot an account; everything after this is the bot's own doing.
     stack.django(
         "from accounts.models import User; import json; "
-        "User.objects.create_user(username='outsider', password='pw-outsider-123'); "
+        f"User.objects.create_user(username='{username}', password='pw-{username}-123'); "
         "print(json.dumps(1))"
     )
-    return stack
+    return stack, username
 
 
 @pytest.mark.parametrize("bot_account", STACK_MODES, indirect=True)
 def test_an_outside_bot_plays_a_whole_match_from_the_documents_alone(bot_account) -> None:
-    stack = bot_account
+    stack, username = bot_account
     client = Client(stack.base_url)
-    client.log_in("outsider", "pw-outsider-123")
+    client.log_in(username, f"pw-{username}-123")
 
     # Choose a two-player game with an AI level, as the games list describes them.
     status, games = client.call("games_list")

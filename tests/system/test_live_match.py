@@ -1,7 +1,9 @@
 """A whole match against the AI through real daphne + Celery workers, as an outside bot plays it.
 
 Runs on the embedded default (SQLite + the wheel's Redis) and on PostgreSQL + Redis.  The client is
-tests/support/protocol_client.py, written from docs/protocol.md alone.
+tests/support/protocol_client.py, written from docs/protocol.md alone.  The tests that only play run
+on the test process's shared stack of their mode, each with a player of its own; the one that kills
+daphne and restarts the store has a stack of its own (on PostgreSQL, with a server of its own).
 """
 
 from __future__ import annotations
@@ -9,21 +11,20 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import subprocess
-import time
-from pathlib import Path
 
 import pytest
 
 from games.registry import get_game
 from support.hidden import replay_hands, tile_like
 from support.protocol_client import Http, match_socket, play_match, watch_match
-from support.stack import STACK_MODES
+from support.stack import STACK_MODES, unique
 
 pytestmark = pytest.mark.system
 
 
-def make_player(stack, name: str) -> Http:
+def make_player(stack, prefix: str) -> Http:
+    """A new user (named ``prefix`` and a number: the stack may be shared), logged in."""
+    name = unique(prefix)
     stack.django(
         "from accounts.models import User; import json; "
         f"User.objects.create_user(username='{name}', password='pw-{name}-123'); "
@@ -35,8 +36,8 @@ def make_player(stack, name: str) -> Http:
 
 
 @pytest.mark.parametrize("mode", STACK_MODES)
-def test_whole_match_against_the_ai_over_a_real_websocket(make_stack, mode) -> None:
-    stack = make_stack(mode)
+def test_whole_match_against_the_ai_over_a_real_websocket(shared_stack, mode) -> None:
+    stack = shared_stack(mode)
     http = make_player(stack, "botty")
     started = http.request("POST", "/api/play-ai/", {"game": "spectacular_bid", "level": "random"})
     match_id = started["match_id"]
@@ -92,12 +93,12 @@ MATCH_ROW = (
 
 @pytest.mark.parametrize("mode", STACK_MODES)
 def test_bad_commands_over_a_real_websocket_change_nothing_and_a_retry_applies_once(
-    make_stack, mode
+    shared_stack, mode
 ) -> None:
     """On the database of each mode (SQLite, PostgreSQL): an illegal action, a stale seq and
     another's seat each get their specific error and leave the match row and the move log as they
     were; a retried command id is acknowledged, not applied."""
-    stack = make_stack(mode)
+    stack = shared_stack(mode)
     http = make_player(stack, "picky")
     match_id = http.request(
         "POST", "/api/play-ai/", {"game": "spectacular_bid", "level": "random"}
@@ -151,39 +152,25 @@ def test_bad_commands_over_a_real_websocket_change_nothing_and_a_retry_applies_o
 
 def _restart_store(stack, mode: str) -> None:
     """Restart what keeps the platform's messages (embedded: its own Redis server, on the same
-    port) or its durable facts (PostgreSQL: the whole server)."""
+    port) or its durable facts (PostgreSQL: the stack's own server — never the machine's, which
+    other test runs use)."""
     if mode == "embedded":
-        from config.embedded import redis_answers, redis_command
-
         port = int(stack.env["REDIS_URL"].rsplit(":", 1)[1].split("/")[0])
         (old,) = stack.extra
         old.kill()
         old.wait(timeout=10)
-        new = subprocess.Popen(
-            redis_command(stack.run_dir, port),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        stack.extra[:] = [new]
-        deadline = time.monotonic() + 10
-        while not redis_answers(port):
-            assert time.monotonic() < deadline, "Redis did not come back"
-            time.sleep(0.05)
+        stack.start_embedded_redis(port)
     else:
-        (version,) = [p.name for p in Path("/etc/postgresql").iterdir()]
-        subprocess.run(
-            ["pg_ctlcluster", "--skip-systemctl-redirect", version, "main", "restart"],
-            check=True,
-            timeout=120,
-        )
+        stack.private_pg.restart()
 
 
 @pytest.mark.parametrize("mode", STACK_MODES)
 def test_acknowledged_moves_survive_kill_9_of_daphne_and_a_store_restart(make_stack, mode) -> None:
     """Every move a client saw acknowledged is in the move log exactly once after daphne is killed
     (kill -9) and started again, and after the store restarts (embedded: Redis; PostgreSQL: the
-    database server); the client reconnects and resyncs to the match as stored."""
-    stack = make_stack(mode)
+    database server); the client reconnects and resyncs to the match as stored.  (A stack of its
+    own: it kills and restarts processes.)"""
+    stack = make_stack(mode, own_postgres_server=(mode == "postgres"))
     http = make_player(stack, "steadfast")
     match_id = http.request(
         "POST", "/api/play-ai/", {"game": "spectacular_bid", "level": "random"}

@@ -2,7 +2,9 @@
 matchmaker (a beat job on the ``clock`` worker) seats them, they play the match to its end through
 the live protocol, and their ratings change exactly once.
 
-Runs on the embedded default (SQLite + the wheel's Redis) and on PostgreSQL + Redis.
+Runs on the embedded default (SQLite + the wheel's Redis) and on PostgreSQL + Redis, on the test
+process's shared stack of each mode: its players are new (their own names), and they join only once
+no one else waits in the game's rated queue, so they can only be matched with each other.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from support.protocol_client import Http, Transcript, play_match
-from support.stack import STACK_MODES
+from support.stack import STACK_MODES, unique
 
 pytestmark = pytest.mark.system
 
@@ -25,6 +27,7 @@ GAME = "spectacular_bid"
 
 
 def make_player(stack, name: str) -> Http:  # type: ignore[no-untyped-def]
+    """A new user called ``name`` (a name of the test's own: the stack may be shared), logged in."""
     stack.django(
         "from accounts.models import User; import json; "
         f"User.objects.create_user(username='{name}', password='pw-{name}-123'); "
@@ -33,6 +36,24 @@ def make_player(stack, name: str) -> Http:  # type: ignore[no-untyped-def]
     http = Http(stack.base_url)
     http.login(name, f"pw-{name}-123")
     return http
+
+
+QUEUED = (
+    "import json; from matchmaking.models import QueueEntry; "
+    f"rows = QueueEntry.objects.filter(game='{GAME}', rated=True); "
+    "print(json.dumps(list(rows.values_list('user__username', flat=True))))"
+)
+
+
+def wait_until_nobody_queues(stack, timeout: float = 150) -> None:  # type: ignore[no-untyped-def]
+    """Until the game's rated queue is empty.  On a shared stack an earlier test may have left a
+    player in it (its socket closed while queued); the matchmaker removes such an entry once it
+    was not seen for the queue's grace (15 s; 60 s for a player put back after a no-show) — and
+    until then it could be seated with a player of this test."""
+    deadline = time.monotonic() + timeout
+    while left := stack.django(QUEUED):
+        assert time.monotonic() < deadline, f"still queued after {timeout} s: {left}"
+        time.sleep(1)
 
 
 async def queue_until_matched(
@@ -54,9 +75,11 @@ async def queue_until_matched(
 
 
 @pytest.mark.parametrize("mode", STACK_MODES)
-def test_two_players_queue_play_and_their_ratings_change_once(make_stack, mode) -> None:
-    stack = make_stack(mode, beat=True)
-    players = [make_player(stack, name) for name in ("ann", "bob")]
+def test_two_players_queue_play_and_their_ratings_change_once(shared_stack, mode) -> None:
+    stack = shared_stack(mode)  # with beat: the matchmaker's pass
+    names = [unique("ann"), unique("bob")]
+    players = [make_player(stack, name) for name in names]
+    wait_until_nobody_queues(stack)
     seen: list[list[dict[str, Any]]] = [[], []]
 
     async def one(index: int) -> tuple[dict[str, Any], Transcript]:
@@ -99,11 +122,12 @@ def test_two_players_queue_play_and_their_ratings_change_once(make_stack, mode) 
         "'seats': list(m.seats.order_by('seat').values_list('user__username', flat=True)), "
         f"'changes': list(RatingChange.objects.filter(match_id={match_id}).order_by('seat')"
         ".values_list('seat', 'before', 'after')), "
-        f"'ratings': {{r.user.username: [r.rating, r.games] for r in Rating.objects.filter(game='{GAME}')}}, "  # noqa: E501
-        "'queued': QueueEntry.objects.count()}))"
+        "'ratings': {r.user.username: [r.rating, r.games] for r in Rating.objects.filter("
+        f"game='{GAME}', user__username__in={names!r})}}, "
+        f"'queued': QueueEntry.objects.filter(user__username__in={names!r}).count()}}))"
     )
     assert facts["queued"] == 0
-    assert sorted(facts["seats"]) == ["ann", "bob"]
+    assert sorted(facts["seats"]) == sorted(names)
     placing = {r["seat"]: r["placing"] for r in facts["result"]}
     # Exactly one change per seat; both were new (1500, provisional K = 40): ±20, or 0 for a draw.
     assert [c[0] for c in facts["changes"]] == [0, 1]

@@ -12,6 +12,9 @@ Afterwards the standings are checked for consistency: every round seats every ac
 (at a table or with a bye), no pair meets twice in the two-seat Swiss, the points add up to the
 decided games and byes, each table's result is its match's result, the API's JSON and CSV agree,
 and rated games changed ratings exactly once per seat (tables with an AI are never rated).
+
+Every test runs on the test process's shared stack (beat runs there), with an organiser, people and
+a tournament of its own.
 """
 
 from __future__ import annotations
@@ -25,34 +28,41 @@ import subprocess
 import sys
 import time
 import urllib.request
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from support.protocol_client import Http, play_match
-from support.stack import ROOT, STACK_MODES
+from support.stack import ROOT, STACK_MODES, unique
 
 pytestmark = pytest.mark.system
+
+PEOPLE = """
+import json
+from django.contrib.auth.models import Permission
+from accounts.models import User
+org = User.objects.create_user(username={org!r}, password="pw-org-123")
+org.user_permissions.add(Permission.objects.get(codename="organise_tournament"))
+for n in {humans!r}:
+    User.objects.create_user(username=n, password=f"pw-{{n}}-123")
+print(json.dumps(org.pk))
+"""
 
 CREATE = """
 import json
 from datetime import timedelta
-from django.contrib.auth.models import Permission
 from django.utils import timezone
-from accounts.models import User
 from tournaments import services
-org = User.objects.create_user(username="org", password="pw-org-123")
-org.user_permissions.add(Permission.objects.get(codename="organise_tournament"))
-org = User.objects.get(pk=org.pk)
-humans = [User.objects.create_user(username=n, password=f"pw-{{n}}-123") for n in {humans!r}]
-t = services.tournament_create(organiser_id=org.pk, spec=services.TournamentSpec(
-    name="System cup", game={game!r}, format="swiss", rounds={rounds}, max_players=64,
+t = services.tournament_create(organiser_id={org}, spec=services.TournamentSpec(
+    name={name!r}, game={game!r}, format="swiss", rounds={rounds}, max_players=64,
     starts_at=timezone.now() + timedelta(seconds={start_in}), round_break_s=1, rated=True,
     bank_ms=60_000, delay_ms=5_000))
 if {ai}:
-    services.entry_add_ai(tournament_id=t.pk, by_user_id=org.pk, level={level!r}, count={ai})
-print(json.dumps({{"id": t.pk, "organiser": org.pk}}))
+    services.entry_add_ai(tournament_id=t.pk, by_user_id={org}, level={level!r}, count={ai})
+print(json.dumps(t.pk))
 """
+
 
 FACTS = """
 import json
@@ -90,6 +100,44 @@ def login(stack, name: str) -> Http:  # type: ignore[no-untyped-def]
     http = Http(stack.base_url)
     http.login(name, f"pw-{name}-123")
     return http
+
+
+@dataclass
+class Made:
+    tid: int
+    organiser: int
+    people: list[str]
+    clients: list[Http]
+    entries: list[int]
+
+
+def tournament_with_people(  # type: ignore[no-untyped-def]
+    stack, *, people: int, game: str, rounds: int, start_in: float, ai: int
+) -> Made:
+    """A Swiss of ``game`` starting ``start_in`` seconds after it is created, with ``ai`` random
+    AI entries and ``people`` new users who register through the API.  The people are created and
+    logged in first and register the moment the tournament exists: on a slow machine the start
+    cannot overtake them (each joins round 1, which is checked)."""
+    names = [unique(f"{game[:3]}-person-") for _ in range(people)]
+    organiser = stack.django(PEOPLE.format(org=unique("org"), humans=names))
+    clients = [login(stack, name) for name in names]
+    tid = stack.django(
+        CREATE.format(
+            org=organiser,
+            name=unique("System cup "),
+            game=game,
+            rounds=rounds,
+            start_in=start_in,
+            level="random",
+            ai=ai,
+        )
+    )
+    entries = []
+    for client in clients:
+        entry = client.request("POST", f"/api/tournaments/{tid}/register/")
+        assert entry["joined_round"] == 1, "the tournament started before its people registered"
+        entries.append(entry["entry_id"])
+    return Made(tid, organiser, names, clients, entries)
 
 
 async def play_as(http: Http, ws_base: str, tid: int, entry_id: int, seed: int) -> list[int]:
@@ -175,16 +223,11 @@ def check_consistent(stack, tid: int, *, two_seats: bool, players: int) -> dict[
 
 @pytest.mark.parametrize("mode", STACK_MODES)
 def test_sixteen_player_swiss_runs_to_the_end_with_ai_and_scripted_players(
-    make_stack, mode
+    shared_stack, mode
 ) -> None:
-    stack = make_stack(mode, beat=True)
-    humans = ["ann", "bob"]
-    made = stack.django(
-        CREATE.format(humans=humans, game="one_poker", rounds=4, start_in=6, level="random", ai=14)
-    )
-    tid = made["id"]
-    clients = [login(stack, name) for name in humans]
-    entries = [c.request("POST", f"/api/tournaments/{tid}/register/")["entry_id"] for c in clients]
+    stack = shared_stack(mode)
+    made = tournament_with_people(stack, people=2, game="one_poker", rounds=4, start_in=8, ai=14)
+    tid, clients, entries = made.tid, made.clients, made.entries
 
     async def both() -> list[list[int]]:
         return await asyncio.gather(
@@ -204,16 +247,12 @@ def test_sixteen_player_swiss_runs_to_the_end_with_ai_and_scripted_players(
 
 
 @pytest.mark.postgres
-def test_twelve_player_multiseat_swiss_runs_to_the_end(make_stack) -> None:
-    stack = make_stack("postgres", beat=True)
-    made = stack.django(
-        CREATE.format(
-            humans=["cat"], game="zheng_shangyou", rounds=3, start_in=5, level="random", ai=11
-        )
+def test_twelve_player_multiseat_swiss_runs_to_the_end(shared_stack) -> None:
+    stack = shared_stack("postgres")
+    made = tournament_with_people(
+        stack, people=1, game="zheng_shangyou", rounds=3, start_in=8, ai=11
     )
-    tid = made["id"]
-    client = login(stack, "cat")
-    entry = client.request("POST", f"/api/tournaments/{tid}/register/")["entry_id"]
+    tid, (client,), (entry,) = made.tid, made.clients, made.entries
     played = asyncio.run(play_as(client, stack.ws_base, tid, entry, seed=3))
     wait_finished(stack, tid)
     facts = check_consistent(stack, tid, two_seats=False, players=12)
@@ -230,39 +269,31 @@ def test_twelve_player_multiseat_swiss_runs_to_the_end(make_stack) -> None:
 
 
 RACE = """
-import json, time
+import json, sys, time
 from live.services import match_resign
 from tournaments.models import Entry, Pairing
 pairing = Pairing.objects.get(pk={pairing})
 loser = Entry.objects.get(pk=pairing.players[1]).user_id
-while time.time() < {at}:
+print("ready", flush=True)
+at = float(sys.stdin.readline())
+while time.time() < at:
     time.sleep(0.0005)
+began = time.time()
 match_resign(match_id=pairing.match_id, command_id="race", user_id=loser)
-print(json.dumps(time.time()))
+print(json.dumps([began, time.time()]))
 """
 
 
 @pytest.mark.postgres
 def test_last_two_games_ending_at_once_in_two_processes_pair_the_next_round_once(
-    make_stack,
+    shared_stack,
 ) -> None:
-    stack = make_stack("postgres", beat=True)
-    made = stack.django(
-        CREATE.format(
-            humans=["r1", "r2", "r3", "r4"],
-            game="one_poker",
-            rounds=2,
-            start_in=600,
-            level="random",
-            ai=0,
-        )
-    )
-    tid = made["id"]
-    for name in ("r1", "r2", "r3", "r4"):
-        login(stack, name).request("POST", f"/api/tournaments/{tid}/register/")
+    stack = shared_stack("postgres")
+    made = tournament_with_people(stack, people=4, game="one_poker", rounds=2, start_in=600, ai=0)
+    tid = made.tid
     stack.django(
         "import json; from tournaments import services; "
-        f"services.tournament_start_now(tournament_id={tid}, by_user_id={made['organiser']}); "
+        f"services.tournament_start_now(tournament_id={tid}, by_user_id={made.organiser}); "
         "print(json.dumps(1))"
     )
     pairings = stack.django(
@@ -271,25 +302,39 @@ def test_last_two_games_ending_at_once_in_two_processes_pair_the_next_round_once
         "print(json.dumps(list(rows)))"
     )
     assert len(pairings) == 2
-    at = time.time() + 8  # both processes are up and waiting by then
     procs = [
         subprocess.Popen(
-            [sys.executable, str(ROOT / "manage.py"), "shell", "-c", RACE.format(pairing=p, at=at)],
+            [sys.executable, str(ROOT / "manage.py"), "shell", "-c", RACE.format(pairing=p)],
             cwd=ROOT,
             env=stack.env,
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
         for p in pairings
     ]
-    ended = []
+    # Both processes are up (Django loaded, the pairing read) before the moment is set, however
+    # long a busy machine takes to start them; then both wait for the same instant.
+    for proc in procs:
+        while (line := proc.stdout.readline()) and line.strip() != "ready":
+            pass
+        assert line, proc.communicate(timeout=60)[1]
+    at = time.time() + 0.5
+    for proc in procs:
+        proc.stdin.write(f"{at}\n")
+        proc.stdin.flush()
+    calls = []
     for proc in procs:
         out, err = proc.communicate(timeout=60)
         assert proc.returncode == 0, err
-        ended.append(json.loads(out.strip().splitlines()[-1]))
-    assert abs(ended[0] - ended[1]) < 0.5
-    deadline = time.monotonic() + 30
+        calls.append(json.loads(out.strip().splitlines()[-1]))
+    # The two games ended at once: both resignations began at the same moment, and each began
+    # before the other had returned (the two ending transactions were in flight together).
+    (began_a, ended_a), (began_b, ended_b) = calls
+    assert abs(began_a - began_b) < 0.5, calls
+    assert max(began_a, began_b) < min(ended_a, ended_b), calls
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         facts = stack.django(FACTS.format(tid=tid))
         if facts["current"] == 2:
