@@ -97,7 +97,10 @@ def test_the_opener_is_told_when_someone_joins_and_both_accept_a_rematch(
     # Bob resigns the rated match: both see who resigned and the rating change.
     resign(bob)
     alice.get_by_test_id("result-screen").wait_for(state="visible", timeout=WAIT_MS)
+    # The rating changes and the forfeit come with each page's after-facts, fetched a moment
+    # after the result is drawn: wait for them on both pages.
     alice.get_by_test_id("rating-change-0").wait_for(timeout=WAIT_MS)
+    bob.get_by_test_id("rating-change-1").wait_for(timeout=WAIT_MS)
     assert "1500 → 1520 (+20)" in alice.get_by_test_id("rating-change-0").inner_text()
     assert "1500 → 1480 (−20)" in bob.get_by_test_id("rating-change-1").inner_text()
     assert f"{bob_name} hat aufgegeben." in alice.get_by_test_id("result-reason").inner_text()
@@ -173,7 +176,9 @@ def test_against_the_computer_names_levels_result_rematch_and_fair_deals(
     # Resigning: the three computer players share first place and no "score 0" is listed.
     resign(page)
     rows = page.get_by_test_id("result-list").locator("li")
-    rows.first.wait_for(timeout=WAIT_MS)
+    # The list is drawn from the final state first and tagged once the match's after-facts (who
+    # forfeited, rating changes) have been fetched: on a busy machine that is a moment later.
+    rows.filter(has_text=carla).filter(has_text="resigned").wait_for(timeout=WAIT_MS)
     texts = [rows.nth(i).inner_text() for i in range(rows.count())]
     assert sum("1. " in t and "(shared)" in t for t in texts) == 3, texts
     assert not any("score" in t for t in texts), texts
