@@ -61,6 +61,7 @@ from support.stack import (  # noqa: E402
     _postgres_env,
     free_port,
     reachable,
+    stack_env,
 )
 
 # --- the stack ---------------------------------------------------------------------------------
@@ -81,17 +82,8 @@ def start_stack(
     if missing:
         raise SystemExit(f"{', '.join(missing)} not reachable on 127.0.0.1: cannot run {label}")
     run_dir = Path(tempfile.mkdtemp(prefix=f"{label}-"))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "DJANGO"))}
-    env.update(
-        PLATFORM_RUN_DIR=str(run_dir),
-        DJANGO_SETTINGS_MODULE="config.settings",
-        LOG_FORMAT="plain",
-        CLOCK_SWEEP_SECONDS="1",
-        PYTHONUNBUFFERED="1",
-        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
-        LIVE_RATE_LIMIT="100000",
-        LIVE_MAX_SOCKETS_PER_USER="100000",
-        LIVE_MAX_SOCKETS_PER_ADDRESS="100000",
+    env = stack_env(
+        run_dir, LIVE_MAX_SOCKETS_PER_USER="100000", LIVE_MAX_SOCKETS_PER_ADDRESS="100000"
     )
     pg_env, db_name = _postgres_env(run_dir)
     env.update(pg_env)

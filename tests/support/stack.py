@@ -402,6 +402,24 @@ def _sweep_once() -> None:
         leftovers.sweep(_drop_postgres, _drop_namespace)
 
 
+def stack_env(run_dir: Path, **extra: str) -> dict[str, str]:
+    """The environment of a stack's processes (tests and benches): production settings, plain
+    logs, a one-second sweep, and scripted clients' pace allowed (they answer a fast AI within
+    milliseconds, far above a person)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "DJANGO"))}
+    env.update(
+        PLATFORM_RUN_DIR=str(run_dir),
+        DJANGO_SETTINGS_MODULE="config.settings",
+        LOG_FORMAT="plain",
+        CLOCK_SWEEP_SECONDS="1",
+        PYTHONUNBUFFERED="1",
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        LIVE_RATE_LIMIT="100000",
+        **extra,
+    )
+    return env
+
+
 def build_stack(
     run_dir: Path,
     mode: str,
@@ -417,20 +435,8 @@ def build_stack(
     namespace) or ``"embedded"`` (SQLite and a Redis server of its own)."""
     _sweep_once()
     run_dir.mkdir(parents=True)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "DJANGO"))}
-    env.update(
-        PLATFORM_RUN_DIR=str(run_dir),
-        DJANGO_SETTINGS_MODULE="config.settings",
-        LOG_FORMAT="plain",
-        CLOCK_SWEEP_SECONDS="1",
-        PYTHONUNBUFFERED="1",
-        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
-        # Scripted clients answer a fast AI within milliseconds, far above a person; and every
-        # test of a shared stack signs its people up and logs them in from one address.
-        LIVE_RATE_LIMIT="100000",
-        SIGNUP_RATE="100000/hour",
-        LOGIN_RATE="100000/hour",
-    )
+    # Every test of a shared stack signs its people up and logs them in from one address.
+    env = stack_env(run_dir, SIGNUP_RATE="100000/hour", LOGIN_RATE="100000/hour")
     stack = Stack(run_dir=run_dir, env=env, port=free_port(), persistent_shell=True)
     try:
         if mode == "postgres":
