@@ -270,8 +270,15 @@ class Stack:
 
     def redis_forget(self) -> None:
         """Lose everything the stack holds in Redis, as a Redis restart without persistence
-        would (its namespace only: other stacks on the same server keep theirs)."""
-        _drop_namespace(self.env["REDIS_URL"], self.namespace)
+        would: its namespace on the shared server (other runs' keys stay), or everything on the
+        embedded stack's own server (which has no namespace, and nobody else's keys)."""
+        if self.namespace:
+            _drop_namespace(self.env["REDIS_URL"], self.namespace)
+            return
+        import redis
+
+        assert self.extra, "a stack without a namespace is an embedded one, with its own server"
+        redis.Redis.from_url(self.env["REDIS_URL"], socket_timeout=10).flushdb()
 
     def start_embedded_redis(self, port: int) -> None:
         """(Re)start the embedded stack's Redis server on ``port``."""

@@ -319,25 +319,12 @@ print(json.dumps(Move.objects.filter(match_id={match_id}, seat=1, kind="action")
 """
 
 
-def redis_loses_everything(stack) -> None:  # type: ignore[no-untyped-def]
-    """What a Redis restart without persistence does to the stack: everything it kept there is
-    gone — its namespace on the shared server (other runs' keys stay), or everything on the
-    embedded stack's own server (which has no namespace, and nobody else's keys)."""
-    if stack.namespace:
-        stack.redis_forget()
-    else:
-        import redis
-
-        assert stack.extra, "an embedded stack runs a Redis server of its own"
-        redis.Redis.from_url(stack.env["REDIS_URL"]).flushdb()
-
-
 @pytest.mark.parametrize("mode", STACK_MODES)
 def test_an_ai_move_whose_job_redis_lost_is_queued_again_and_made(make_stack, mode) -> None:
     stack = make_stack(mode, extra_env={"AI_RESEND_S": "2"})
     stack.kill("worker-ai")  # nobody takes the AI's job off the queue …
     match_id = stack.django(AI_MATCH)
-    redis_loses_everything(stack)  # … and Redis loses it
+    stack.redis_forget()  # … and Redis loses it
     stack.start_worker("worker-ai", "ai")
     deadline = time.monotonic() + 60
     while stack.django(AI_MOVES.format(match_id=match_id)) == 0:
