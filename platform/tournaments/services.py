@@ -53,6 +53,7 @@ from .models import (
     PairingStatus,
     Round,
     RoundStatus,
+    SharedDeal,
     Tournament,
     TournamentStatus,
     played_by,
@@ -1260,7 +1261,7 @@ def _match_for(
     elif tournament.duplicate_deals and game.deal_for is not None:
         seed = rnd.deal_seed
         options["deals"] = _duplicate_deals(game, len(seats), rnd.deal_seed)
-    return match_start(
+    match = match_start(
         game_slug=game.slug,
         seats=seats,
         options=options,
@@ -1269,6 +1270,11 @@ def _match_for(
         seed=seed,
         time_control=TimeControl(bank_ms=tournament.bank_ms, delay_ms=tournament.delay_ms),
     )
+    if seed is not None:  # other tables play this deal too: its record waits for them
+        SharedDeal.objects.create(
+            match=match, tournament=tournament, round=rnd, deal_number=deal_number
+        )
+    return match
 
 
 def _seat_spec(tournament: Tournament, entry: Entry, seat: int) -> SeatSpec:
