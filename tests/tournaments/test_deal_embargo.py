@@ -296,3 +296,37 @@ async def test_a_table_playing_a_shared_deal_cannot_be_watched_while_it_is_live_
     # Not offered on the watch list either.
     listing = await database_sync_to_async(lambda: _client().get("/watch/").content.decode())()
     assert f"/match/{robots.match_id}/" not in listing
+
+
+def test_profiles_hide_the_result_of_a_game_whose_deal_another_table_still_plays(
+    make_user: Any, make_tournament: Any
+) -> None:
+    """A person's finished game of a duplicate round: their profile and the users API say nothing
+    of how it went (placing, won/lost, rating change) until the round is done."""
+    people = [make_user(f"dup{i}") for i in range(4)]
+    t = make_tournament(rounds=1, duplicate_deals=True, max_players=4)
+    for u in people:
+        services.entry_register(tournament_id=t.pk, user_id=u.pk)
+    start(t)
+    first, second = running(t)
+    winner_user = first.match.seats.get(seat=0).user
+    live_services.match_resign(
+        match_id=first.match_id,
+        command_id="resign-profile",
+        user_id=first.match.seats.get(seat=1).user_id,
+    )
+    client = _client()
+    api = client.get(f"/api/v1/users/{winner_user.username}/").json()
+    row = next(m for m in api["recent_matches"] if m["id"] == first.match_id)
+    assert row["placing"] is None
+    page = client.get(f"/accounts/u/{winner_user.username}/").content.decode()
+    assert "hidden until every table has played this deal" in page
+    second_loser = second.match.seats.get(seat=1).user_id
+    live_services.match_resign(
+        match_id=second.match_id, command_id="resign-profile-2", user_id=second_loser
+    )
+    api = client.get(f"/api/v1/users/{winner_user.username}/").json()
+    row = next(m for m in api["recent_matches"] if m["id"] == first.match_id)
+    assert row["placing"] == 1
+    page = client.get(f"/accounts/u/{winner_user.username}/").content.decode()
+    assert "hidden until every table has played this deal" not in page
