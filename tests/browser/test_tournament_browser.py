@@ -153,16 +153,18 @@ def test_pairs_register_with_a_partner_who_accepts_play_a_board_and_see_it_score
     ann.get_by_test_id("resign-confirm-yes").click()
     ann.get_by_test_id("result-screen").wait_for(state="visible", timeout=WAIT_MS)
 
-    # A spectator sees the board given up on the round's page, and the pairs' standings (ann's
+    # A spectator sees no board's result while the session runs — every board is still to be
+    # played at another table (docs/tournaments.md, "Deal embargo") — and no scores yet (ann's
     # own tab follows the notice to her next board as soon as the round changes).
     watcher = browser.new_page(viewport={"width": 1200, "height": 900})
     watcher.goto(f"{url}round/1/")
-    # The robots' table may finish its board first: find ann's table by what it says.
-    given_up = watcher.get_by_test_id("board-score").filter(has_text="given up by the")
-    given_up.wait_for(timeout=WAIT_MS)
-    assert given_up.count() == 1
+    hidden = watcher.get_by_test_id("deal-embargoed")
+    hidden.first.wait_for(timeout=WAIT_MS)
+    assert "hidden until every table has played this board" in hidden.first.inner_text()
+    assert watcher.get_by_test_id("board-score").count() == 0
     watcher.goto(url)
-    standings = watcher.get_by_test_id("tournament-standings")
-    assert "MP" in standings.inner_text() and "X-IMP" in standings.inner_text()
-    assert standings.locator("tr", has_text=pair).count() == 1
+    assert "published when the session is over" in (
+        watcher.get_by_test_id("standings-hidden").inner_text()
+    )
+    assert watcher.get_by_test_id("tournament-standings").count() == 0
     assert not errors, errors
