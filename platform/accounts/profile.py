@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.registry import all_games
+from live import embargo
 from live.models import Match, MatchStatus, Seat
 from ratings.models import Rating, RatingChange
 from ratings.services import elo_settings
@@ -72,6 +73,7 @@ def recent_matches(*, user: User, limit: int = 20) -> list[dict[str, Any]]:
             "match_id", "before", "after"
         )
     }
+    hidden = embargo.embargoed_ids(match_ids=[m.pk for m in matches], user=None)  # a public page
     out = []
     for match in matches:
         seats = list(match.seats.all())
@@ -84,14 +86,16 @@ def recent_matches(*, user: User, limit: int = 20) -> list[dict[str, Any]]:
             for s in seats
             if s.user_id != user.pk
         ]
-        change = changes.get(match.pk)
+        change = None if match.pk in hidden else changes.get(match.pk)
         out.append(
             {
                 "id": match.pk,
                 "game_title": games[match.game].title if match.game in games else match.game,
                 "date": match.ended_at or match.created_at,
                 "opponents": opponents,
-                "result_text": _result(match, mine),
+                "result_text": _("hidden until every table has played this deal")
+                if match.pk in hidden
+                else _result(match, mine),
                 "status": match.status,
                 "rating_delta": round(change.after - change.before) if change else None,
                 "url": reverse("live:match", args=[match.pk]),

@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from games.registry import all_games
+from live import embargo
 from ratings.models import Rating
 from ratings.services import elo_settings
 
@@ -34,10 +35,12 @@ def recent_matches(*, user: User, limit: int = 10) -> list[dict[str, Any]]:
         .order_by("-id")
         .prefetch_related("seats")[:limit]
     )
+    rows = list(rows)
+    hidden = embargo.embargoed_ids(match_ids=[m.pk for m in rows], user=None)  # a public list
     for match in rows:
         mine = sorted(s.seat for s in match.seats.all() if s.user_id == user.pk)
         placing = None
-        if match.result:
+        if match.result and match.pk not in hidden:  # not while other tables play the deal
             placing = min((r["placing"] for r in match.result if r["seat"] in mine), default=None)
         out.append(
             {

@@ -36,7 +36,7 @@ from config.api import ListEndpoint, ListRateThrottle
 from games.core import Game, event_for
 from games.registry import get_game
 
-from . import catalogue, timebase
+from . import catalogue, embargo, timebase
 from .clock import clock_public
 from .models import Match, MatchStatus, Move
 
@@ -209,6 +209,10 @@ class MatchSerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True, read_only=True)
     game_title = serializers.SerializerMethodField()
     ws_path = serializers.SerializerMethodField()
+    deal_embargoed = serializers.SerializerMethodField(
+        help_text="Other tables still play this match's deal: its result, record and move log "
+        "are withheld until they have all finished (docs/api.md)."
+    )
 
     class Meta:
         model = Match
@@ -226,6 +230,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "created_at",
             "ended_at",
             "ws_path",
+            "deal_embargoed",
         ]
 
     def get_game_title(self, obj: Match) -> str:
@@ -236,6 +241,27 @@ class MatchSerializer(serializers.ModelSerializer):
 
     def get_ws_path(self, obj: Match) -> str:
         return f"/ws/match/{obj.pk}/"
+
+    def _embargoed_ids(self) -> set[int]:
+        """The embargoed matches among those being serialised: one query per list or match."""
+        found = self.context.get("embargoed_ids")
+        if found is None:
+            rows = self.parent.instance if self.parent is not None else [self.instance]
+            request = self.context.get("request")
+            found = embargo.embargoed_ids(
+                match_ids=[m.pk for m in rows], user=getattr(request, "user", None)
+            )
+            self.context["embargoed_ids"] = found
+        return found  # type: ignore[no-any-return]
+
+    def get_deal_embargoed(self, obj: Match) -> bool:
+        return obj.pk in self._embargoed_ids()
+
+    def to_representation(self, instance: Match) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(instance)
+        if data["deal_embargoed"]:
+            data["result"] = None  # a result tells another table how the deal went
+        return data
 
 
 NULLABLE_OBJECT = {"type": "object", "nullable": True, "additionalProperties": True}
@@ -254,7 +280,7 @@ class MatchDetailSerializer(MatchSerializer):
 
     @extend_schema_field(NULLABLE_OBJECT)
     def get_public_view(self, obj: Match) -> Any:
-        if obj.status != MatchStatus.RUNNING:
+        if obj.status != MatchStatus.RUNNING or obj.pk in self._embargoed_ids():
             return None
         return get_game(obj.game).state_from_json(obj.state).view(None)
 
@@ -339,9 +365,11 @@ def match_record(match: Match) -> dict[str, Any]:
     }
 
 
-def _over(match: Match) -> None:
+def _over(match: Match, request: Request) -> None:
     if match.status in (MatchStatus.RUNNING, MatchStatus.WAITING):
         raise PermissionDenied("the move log is published when the match is over")
+    if embargo.deal_embargoed(match_id=match.pk, user=request.user):
+        raise embargo.refuse_api()
 
 
 MATCH_FILTERS = [
@@ -406,9 +434,10 @@ class MatchViewSet(ListEndpoint, viewsets.ReadOnlyModelViewSet):
     )
     @action(detail=True, methods=["get"], pagination_class=None)
     def moves(self, request: Request, pk: str | None = None) -> Response:
-        """The whole move log of a match that is over (403 while it runs)."""
+        """The whole move log of a match that is over (403 while it runs, and while other
+        tables still play its deal: ``deal_embargoed``)."""
         match = get_object_or_404(Match, pk=pk)
-        _over(match)
+        _over(match, request)
         return Response(MoveSerializer(match.moves.order_by("seq"), many=True).data)
 
     @extend_schema(responses=RecordSerializer)
@@ -416,9 +445,9 @@ class MatchViewSet(ListEndpoint, viewsets.ReadOnlyModelViewSet):
     def record(self, request: Request, pk: str | None = None) -> Response:
         """A match that is over, with every deal revealed: the seed, options, each seat's view
         at the start, the move log, and every event with each seat's private part (403 while it
-        runs)."""
+        runs, and while other tables still play its deal: ``deal_embargoed``)."""
         match = get_object_or_404(Match, pk=pk)
-        _over(match)
+        _over(match, request)
         return Response(RecordSerializer(match_record(match)).data)
 
 

@@ -23,7 +23,7 @@ from django.db import close_old_connections
 from games.core import Game, IllegalAction
 from games.registry import get_game
 
-from . import group_commit, selectors, services, spectators, timebase
+from . import embargo, group_commit, selectors, services, spectators, timebase
 from .errors import LiveError
 from .guards import describe
 from .messages import public_group, seat_group
@@ -96,6 +96,14 @@ class MatchConsumer(GuardedConsumer):
                 }
             )
             await self.close(code=CLOSE_NO_MATCH)
+            return
+        if not audience.seats and await db_call(embargo.deal_embargoed)(
+            match_id=self.match_id, user=user
+        ):  # a spectator of a deal other tables still play (live.embargo)
+            await self.send_json(
+                {"type": "error", "code": embargo.CODE, "message": embargo.message()}
+            )
+            await self.close(code=embargo.CLOSE_EMBARGOED)
             return
         self.seats = audience.seats
         self.people_seats = audience.people_seats

@@ -7,7 +7,8 @@ record shows every hidden card, so only a match that has ended is exported — w
 (:func:`live.replay.replayable`: finished, however it ended, or aborted) — and 404 otherwise, as
 for a format the game does not declare.  A match that ended before the game itself was over (a
 resignation, a time loss, an abort) is written as far as it was played
-(:attr:`games.core.ExportInput.ended`).
+(:attr:`games.core.ExportInput.ended`).  A deal other tables still play is refused
+(403, ``deal_embargoed``: :mod:`live.embargo`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.utils.translation import gettext
 from games.core import Export, ExportInput, GameError
 from games.registry import get_game
 
+from . import embargo
 from .models import Match
 from .replay import replayable
 from .selectors import match_action_log, match_seats
@@ -67,6 +69,8 @@ def match_export(request: HttpRequest, match_id: int, fmt: str) -> HttpResponse:
         raise Http404("no such export format for this game")
     if not _exportable(match):
         raise Http404("the record can be exported once the match has ended")
+    if embargo.deal_embargoed(match_id=match.pk, user=request.user):
+        return embargo.embargo_response()  # other tables still play this deal
     try:
         text = export.write(_export_input(match))
     except (ValueError, GameError):

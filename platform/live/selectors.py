@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 from accounts.models import User
 from games.registry import get_game
 
-from . import timebase
+from . import embargo, timebase
 from .messages import state_message
 from .models import Match, MatchStatus, MoveKind, Seat
 
@@ -117,7 +117,8 @@ FEATURE_CANDIDATES = 200
 
 
 def _running(game: str | None) -> QuerySet[Match]:
-    rows = Match.objects.filter(status=MatchStatus.RUNNING)
+    """Running matches anyone may watch: a deal other tables still play is not offered."""
+    rows = embargo.without_embargoed(Match.objects.filter(status=MatchStatus.RUNNING))
     if game:
         rows = rows.filter(game=game)
     return rows.order_by("-created_at", "-id")

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from games.registry import all_games, get_game
 
-from . import export_views, replay, results, selectors
+from . import embargo, export_views, replay, results, selectors
 from .ai_players import game_levels
 from .catalogue import board_module, rules_templates
 from .commitments import commitment_ensure, fairness_record, match_is_over
@@ -65,6 +65,9 @@ def match_after(request: HttpRequest, match_id: int) -> JsonResponse:
 
     match = get_object_or_404(Match, pk=match_id)
     user_id = request.user.pk if request.user.is_authenticated else None
+    seated = user_id is not None and match.seats.filter(user_id=user_id).exists()
+    if not seated and embargo.deal_embargoed(match_id=match.pk, user=request.user):
+        return embargo.embargo_response()  # the seats saw their own result at the table
     return JsonResponse(
         {
             **results.match_summary(match),
@@ -76,38 +79,48 @@ def match_after(request: HttpRequest, match_id: int) -> JsonResponse:
 
 
 def match_fairness(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The commitment from the start; once the match is over the seed, the salt and the check."""
+    """The commitment from the start; once the match is over the seed, the salt and the check
+    (not while the deal is embargoed: :mod:`live.embargo`)."""
     match = get_object_or_404(Match, pk=match_id)
     game = get_game(match.game)
     commitment = match.seed_commitment or commitment_ensure(match_id=match.pk)
     match.seed_commitment = commitment
-    report = verify_record(fairness_record(match=match)) if match_is_over(match) else None
+    embargoed = embargo.deal_embargoed(match_id=match.pk, user=request.user)
+    over = match_is_over(match) and not embargoed
+    report = verify_record(fairness_record(match=match)) if over else None
     return render(
         request,
         "live/fairness.html",
         {
             "match": match,
             "game_title": game.title,
-            "over": match_is_over(match),
+            "over": over,
+            "embargoed": embargoed,
+            "embargo_code": embargo.CODE,
             "commitment": commitment,
             "report": report,
             "deals": [(i, json.dumps(d)) for i, d in enumerate(report.deals)] if report else [],
         },
+        status=403 if embargoed else 200,
     )
 
 
 def match_fairness_record(request: HttpRequest, match_id: int) -> JsonResponse:
     """The record ``python -m live.fairness`` checks (seed and moves only once it is over)."""
     match = get_object_or_404(Match, pk=match_id)
+    if embargo.deal_embargoed(match_id=match.pk, user=request.user):
+        return embargo.embargo_response()
     response = JsonResponse(fairness_record(match=match), json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-deals.json"'
     return response
 
 
 def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Step through a finished match (the board module draws each step, read-only)."""
+    """Step through a finished match (the board module draws each step, read-only); while its
+    deal is embargoed the page says so, and offers no steps and no exports."""
     match = get_object_or_404(Match, pk=match_id)
     game = get_game(match.game)
+    embargoed = embargo.deal_embargoed(match_id=match.pk, user=request.user)
     return render(
         request,
         "live/replay.html",
@@ -115,8 +128,10 @@ def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
             "match": match,
             "match_id": match.pk,
             "game_title": game.title,
-            "over": replay.replayable(match),
-            "exports": export_views.export_links(match),
+            "over": replay.replayable(match) and not embargoed,
+            "embargoed": embargoed,
+            "embargo_code": embargo.CODE,
+            "exports": [] if embargoed else export_views.export_links(match),
             "board_module": static(board_module(game.slug)),
             "lang": request.LANGUAGE_CODE,
             "replay_urls": {
@@ -124,6 +139,7 @@ def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
                 "steps": reverse("live:replay_steps", args=[match.pk]),
             },
         },
+        status=403 if embargoed else 200,
     )
 
 
@@ -137,6 +153,8 @@ def match_replay_index(request: HttpRequest, match_id: int) -> JsonResponse:
     match = get_object_or_404(Match, pk=match_id)
     if not replay.replayable(match):
         return _not_yet()
+    if embargo.deal_embargoed(match_id=match.pk, user=request.user):
+        return embargo.embargo_response()
     return JsonResponse(replay.replay_index(match=match))
 
 
@@ -145,6 +163,8 @@ def match_replay_steps(request: HttpRequest, match_id: int) -> JsonResponse:
     match = get_object_or_404(Match, pk=match_id)
     if not replay.replayable(match):
         return _not_yet()
+    if embargo.deal_embargoed(match_id=match.pk, user=request.user):
+        return embargo.embargo_response()
     try:
         start = max(0, int(request.GET.get("from", 0)))
         stop = int(request.GET.get("to", start + replay.STEPS_PER_PAGE))

@@ -114,6 +114,9 @@ class StandingsSerializer(serializers.Serializer):
     tournament = serializers.IntegerField()
     rounds = serializers.IntegerField()
     provisional = serializers.BooleanField()
+    scores_hidden = serializers.BooleanField(
+        help_text="Pairs: the session's scores are published when it is over (empty until then)."
+    )
     tiebreaks = serializers.ListField(child=serializers.CharField())
     standings = StandingRowSerializer(many=True)
 
@@ -166,6 +169,8 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
             "tournament": tournament.pk,
             "rounds": tournament.current_round,
             "provisional": tournament.status not in ("finished", "cancelled"),
+            # Pairs: the session's scores wait for its end (docs/tournaments.md, "Deal embargo").
+            "scores_hidden": selectors.pairs_session_hidden(tournament),
             "tiebreaks": names,
             "standings": [r.as_dict() for r in rows],
         }
@@ -193,7 +198,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     def rounds(self, request: Request, pk: str | None = None) -> Response:
         """Every round: its tables (players, result, the match to watch or replay) and byes."""
         tournament = get_object_or_404(Tournament, pk=pk)
-        return Response(selectors.rounds_of(tournament))
+        return Response(selectors.rounds_of(tournament, viewer=request.user))
 
     @extend_schema(request=None, responses={201: OpenApiTypes.OBJECT, 400: ErrorSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])

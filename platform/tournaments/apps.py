@@ -17,3 +17,10 @@ class TournamentsConfig(AppConfig):
 
         if match_ended not in live_services.MATCH_ENDED_HOOKS:
             live_services.MATCH_ENDED_HOOKS.append(match_ended)
+        # Tell live which matches' deals other tables still play (live.embargo).
+        from live import embargo
+
+        from .selectors import embargoed_matches
+
+        if embargoed_matches not in embargo.EMBARGO_FILTERS:
+            embargo.EMBARGO_FILTERS.append(embargoed_matches)

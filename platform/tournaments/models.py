@@ -339,3 +339,23 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id}: {self.action}"
+
+
+class SharedDeal(models.Model):
+    """A live match whose deal other tables of the tournament play too: every table of a
+    duplicate round, every board of a pairs session, and an aborted game of either that was
+    replayed with the same deal.  The row outlives the pairing's move to a replay, so the aborted
+    match stays under the deal embargo (``selectors.embargoed_matches``: docs/tournaments.md,
+    "Deal embargo") until the deal is done everywhere."""
+
+    match = models.OneToOneField("live.Match", on_delete=models.CASCADE, related_name="shared_deal")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="shared_deals"
+    )
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="shared_deals")
+    deal_number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Pairs: the board; empty: the round's duplicate deals."
+    )
+
+    def __str__(self) -> str:
+        return f"match {self.match_id}: {self.round}"

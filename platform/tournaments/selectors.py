@@ -12,6 +12,7 @@ from django.db.models import Count, Q
 from django.urls import reverse
 
 from games.registry import all_games
+from live import embargo
 from live.models import MatchStatus, Seat
 from matchmaking import arena, knockout, standings
 
@@ -28,6 +29,45 @@ from .models import (
     TournamentStatus,
     played_by,
 )
+
+
+def embargoed_matches() -> Q:
+    """Matches (a ``Q`` over ``live.Match``) whose deal is still live at another table: a table
+    of a duplicate round until the round is done — every table, and every replay of an aborted
+    one, has then finished — and a board of a pairs session until the session is over (a board
+    is played in several rounds of a movement).  A finished or cancelled tournament releases
+    all.  Registered with ``live.embargo`` (docs/tournaments.md, "Deal embargo")."""
+    ended = [TournamentStatus.FINISHED, TournamentStatus.CANCELLED]
+    return (
+        Q(shared_deal__isnull=False)
+        & ~Q(shared_deal__tournament__status__in=ended)
+        & (
+            Q(shared_deal__tournament__format=Format.PAIRS)
+            | ~Q(shared_deal__round__status=RoundStatus.DONE)
+        )
+    )
+
+
+def _published_rounds(tournament: Tournament) -> int | None:
+    """Duplicate deals: the rounds whose results may be shown — those closed.  A result of the
+    round in progress would tell the tables still playing how its deal went (``None``: every
+    round paired so far, for the other formats)."""
+    if not tournament.duplicate_deals:
+        return None
+    rnd = current_round(tournament)
+    if rnd is None or rnd.status == RoundStatus.DONE:
+        return None
+    return rnd.number - 1
+
+
+def pairs_session_hidden(tournament: Tournament) -> bool:
+    """Pairs: the session's scores wait for its end — every board is played in several rounds,
+    so any score so far would tell someone a board they have still to play."""
+    return tournament.format == Format.PAIRS and tournament.status not in (
+        TournamentStatus.FINISHED,
+        TournamentStatus.CANCELLED,
+    )
+
 
 TIEBREAK_NAMES = {
     standings.Tiebreak.BUCHHOLZ_CUT1: "BH-C1",
@@ -134,7 +174,7 @@ def standings_of(tournament: Tournament) -> list[Row]:
         return _knockout_rows(tournament)
     if tournament.format == Format.PAIRS:
         return _pairs_rows(tournament)
-    data = records.records_of(tournament)
+    data = records.records_of(tournament, rounds=_published_rounds(tournament))
     tbs = tiebreaks_for(tournament)
     ranked = standings.standings(
         data.entries,
@@ -170,8 +210,8 @@ def _games_played(data: records.Records) -> dict[int, int]:
 
 def _pairs_rows(tournament: Tournament) -> list[Row]:
     """Pairs: the session's ranking — percentage, matchpoints, cross-IMPs (``pairs``)."""
-    if tournament.schedule is None:  # not started: no pair numbers yet
-        return []
+    if tournament.schedule is None or pairs_session_hidden(tournament):
+        return []  # not started (no pair numbers yet), or scores not published yet
     session, entry_of = pairs.session_of(tournament)
     entries = {
         e.pk: e
@@ -268,7 +308,7 @@ def crosstable_of(tournament: Tournament) -> dict[str, Any]:
     standing number), the seat (w/b for two seats, the seat number otherwise) and the points."""
     if tournament.format in (Format.ARENA, Format.KNOCKOUT, Format.PAIRS):
         return {"rounds": 0, "rows": [], "tiebreaks": []}
-    data = records.records_of(tournament)
+    data = records.records_of(tournament, rounds=_published_rounds(tournament))
     tbs = tiebreaks_for(tournament)
     table = standings.crosstable(
         data.entries,
@@ -329,24 +369,43 @@ def _cell(entry: standings.CrossEntry, number: dict[int, int], seats: int) -> Cr
     return CrossCell(entry.round, text, entry.kind, entry.points)
 
 
-def rounds_of(tournament: Tournament) -> list[dict[str, Any]]:
-    """Every round with its tables: players by name, the match (live or replayable), result."""
+def rounds_of(tournament: Tournament, *, viewer: Any = None) -> list[dict[str, Any]]:
+    """Every round with its tables: players by name, the match (live or replayable), result —
+    as ``viewer`` may see them (a deal still played elsewhere hides its tables' results)."""
     entries = _entries_by_id(tournament)
     out = []
     for rnd in Round.objects.filter(tournament=tournament).order_by("number"):
-        out.append(round_detail(tournament, rnd, entries))
+        out.append(round_detail(tournament, rnd, entries, viewer=viewer))
     return out
 
 
 def round_detail(
-    tournament: Tournament, rnd: Round, entries: dict[int, Entry] | None = None
+    tournament: Tournament,
+    rnd: Round,
+    entries: dict[int, Entry] | None = None,
+    *,
+    viewer: Any = None,
 ) -> dict[str, Any]:
+    """One round's tables.  A table whose deal another table still plays (``live.embargo``)
+    shows no result, matchpoints or replay for ``viewer`` (anonymous: ``None``): "hidden until
+    every table has played this board"."""
     if entries is None:
         entries = _entries_by_id(tournament)
     tables = []
-    pairings = Pairing.objects.filter(round=rnd).select_related("match")
-    for p in pairings.order_by("board", "deal_number"):
-        scored = p.status == PairingStatus.DONE and p.placings and p.deal_number is None
+    pairings = list(
+        Pairing.objects.filter(round=rnd).select_related("match").order_by("board", "deal_number")
+    )
+    hidden = embargo.embargoed_ids(
+        match_ids=[p.match_id for p in pairings if p.match_id], user=viewer
+    )
+    for p in pairings:
+        embargoed = p.match_id in hidden
+        scored = (
+            p.status == PairingStatus.DONE
+            and p.placings
+            and p.deal_number is None
+            and not embargoed
+        )
         points = records.game_points(p) if scored else None  # pairs: the board's figure instead
         live = bool(p.match and p.match.status == MatchStatus.RUNNING)
         tables.append(
@@ -360,7 +419,7 @@ def round_detail(
                         "name": entries[e].display_name,
                         "absent": e in p.absent,
                         "points": None if points is None else points_text(points[i]),
-                        "matchpoints": None if not p.points else round(p.points[i], 3),
+                        "matchpoints": None if not p.points or embargoed else round(p.points[i], 3),
                     }
                     for i, e in enumerate(p.players)
                 ],
@@ -368,16 +427,17 @@ def round_detail(
                 # A running match is watched live; an ended one opens its replay.
                 "match_url": (
                     None
-                    if not p.match_id
+                    if not p.match_id or (embargoed and not live)
                     else reverse("live:match", args=[p.match_id])
                     if live
                     else reverse("live:replay", args=[p.match_id])
                 ),
                 "live": live,
+                "embargoed": embargoed,
                 "deal_number": p.deal_number,
                 # Pairs: the score of the side of the first seat (North–South in Bridge).
-                "side_score": p.scores[0] if p.deal_number and p.scores else None,
-                "given_up_by": pairs.given_up_by(p) if p.deal_number else None,
+                "side_score": p.scores[0] if p.deal_number and p.scores and not embargoed else None,
+                "given_up_by": pairs.given_up_by(p) if p.deal_number and not embargoed else None,
                 "compared": p.deal_number is None or pairs.compared(tournament, p.deal_number),
                 "ko_match": p.ko_match,
                 "ko_game": p.ko_game,

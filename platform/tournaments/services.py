@@ -53,6 +53,7 @@ from .models import (
     PairingStatus,
     Round,
     RoundStatus,
+    SharedDeal,
     Tournament,
     TournamentStatus,
     played_by,
@@ -381,7 +382,7 @@ def entry_register(
                 "rating_range",
                 f"your rating {rating:.0f} is outside {low or '–'}…{high or '–'}",
             )
-    return Entry.objects.create(
+    entry = Entry.objects.create(
         tournament=tournament,
         user_id=user_id,
         rating=rating,
@@ -389,6 +390,8 @@ def entry_register(
         partner_id=partner_id,
         partner_ai_level=_robot_partner(tournament),
     )
+    _lapse_requests(tournament, user_id)
+    return entry
 
 
 def _robot_partner(tournament: Tournament) -> str:
@@ -399,19 +402,37 @@ def _robot_partner(tournament: Tournament) -> str:
 
 
 def _in_a_pair(tournament: Tournament, user_id: int) -> bool:
-    return Entry.objects.filter(
-        Q(user_id=user_id) | Q(partner_id=user_id), tournament=tournament
-    ).exists()
+    """In a pair: as its entrant, or as the partner who accepted.  Being named by someone is
+    only a request, which does not hold the named player."""
+    return Entry.objects.filter(played_by(user_id), tournament=tournament).exists()
+
+
+def _lapse_requests(tournament: Tournament, user_id: int) -> None:
+    """``user_id`` is now in a pair (registered, or accepted someone): the other players' open
+    requests naming them lapse, and those players keep their robot partner."""
+    for entry in Entry.objects.filter(
+        tournament=tournament, partner_id=user_id, partner_accepted=False
+    ):
+        entry.partner = None
+        entry.save(update_fields=["partner"])
+        _audit(tournament, "partner_request_lapsed", actor_id=None, entry=entry.pk)
+
+
+def _invited(tournament: Tournament, user_id: int) -> bool:
+    return (
+        tournament.entry_policy != EntryPolicy.INVITED
+        or tournament.invited.filter(pk=user_id).exists()
+    )
 
 
 def _check_partner(tournament: Tournament, user_id: int, partner_name: str) -> int | None:
     """The named partner's user id (None: a robot partner), or why they cannot be."""
     from accounts.models import User
 
-    if Entry.objects.filter(tournament=tournament, partner_id=user_id).exists():
-        raise TournamentError(
-            "named_as_partner", "another player named you as partner: accept or decline first"
-        )
+    if Entry.objects.filter(
+        tournament=tournament, partner_id=user_id, partner_accepted=True
+    ).exists():
+        raise TournamentError("already_registered", "you already play in a pair here")
     if not partner_name:
         return None
     partner_id = User.objects.filter(username=partner_name).values_list("pk", flat=True).first()
@@ -421,22 +442,35 @@ def _check_partner(tournament: Tournament, user_id: int, partner_name: str) -> i
         raise TournamentError("bad_partner", "your partner must be someone else")
     if _in_a_pair(tournament, partner_id):
         raise TournamentError("partner_taken", "your partner is already in this tournament")
+    if not _invited(tournament, partner_id):
+        raise TournamentError(
+            "partner_not_invited", "this tournament is for invited players only: so is its partner"
+        )
     return int(partner_id)
 
 
 @transaction.atomic
-def entry_partner_answer(*, tournament_id: int, user_id: int, accept: bool) -> Entry:
+def entry_partner_answer(
+    *, tournament_id: int, user_id: int, accept: bool, entry_id: int | None = None
+) -> Entry:
     """The named partner accepts (they play in the pair) or declines (the robot partner stays)
-    before the start."""
+    before the start.  ``entry_id`` picks one of several requests (default: the oldest).  Only
+    a player not yet in a pair can accept, and in an invitation-only event only an invited one;
+    accepting lets every other request naming them lapse."""
     tournament = _lock(tournament_id)
-    entry = Entry.objects.filter(
+    requests = Entry.objects.filter(
         tournament=tournament, partner_id=user_id, partner_accepted=False
-    ).first()
+    ).order_by("pk")
+    entry = (requests if entry_id is None else requests.filter(pk=entry_id)).first()
     if entry is None:
         raise TournamentError("no_invitation", "nobody is waiting for your answer here")
     if tournament.status != TournamentStatus.SCHEDULED:
         raise TournamentError("closed", "pairs are settled at the start")
     if accept:
+        if _in_a_pair(tournament, user_id):
+            raise TournamentError("already_registered", "you already play in a pair here")
+        if not _invited(tournament, user_id):
+            raise TournamentError("not_invited", "this tournament is for invited players only")
         entry.partner_accepted = True
     else:
         entry.partner = None
@@ -447,6 +481,8 @@ def entry_partner_answer(*, tournament_id: int, user_id: int, accept: bool) -> E
         actor_id=user_id,
         entry=entry.pk,
     )
+    if accept:
+        _lapse_requests(tournament, user_id)
     return entry
 
 
@@ -1225,7 +1261,7 @@ def _match_for(
     elif tournament.duplicate_deals and game.deal_for is not None:
         seed = rnd.deal_seed
         options["deals"] = _duplicate_deals(game, len(seats), rnd.deal_seed)
-    return match_start(
+    match = match_start(
         game_slug=game.slug,
         seats=seats,
         options=options,
@@ -1234,6 +1270,11 @@ def _match_for(
         seed=seed,
         time_control=TimeControl(bank_ms=tournament.bank_ms, delay_ms=tournament.delay_ms),
     )
+    if seed is not None:  # other tables play this deal too: its record waits for them
+        SharedDeal.objects.create(
+            match=match, tournament=tournament, round=rnd, deal_number=deal_number
+        )
+    return match
 
 
 def _seat_spec(tournament: Tournament, entry: Entry, seat: int) -> SeatSpec:

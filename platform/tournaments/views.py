@@ -83,7 +83,9 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict[str, A
         or services.late_join_open(tournament),
         "late_join": services.late_join_open(tournament),
         **_standings_context(tournament),
-        "current": selectors.round_detail(tournament, current) if current else None,
+        "current": selectors.round_detail(tournament, current, viewer=request.user)
+        if current
+        else None,
         "audit": tournament.audit.select_related("actor")[:50] if can_manage else [],
     }
 
@@ -99,6 +101,7 @@ def _standings_context(tournament: Tournament) -> dict[str, Any]:
         "poll": tournament.status
         in (TournamentStatus.SCHEDULED, TournamentStatus.RUNNING, TournamentStatus.PAUSED),
         "is_arena": tournament.format == Format.ARENA,
+        "scores_hidden": selectors.pairs_session_hidden(tournament),
     }
 
 
@@ -116,7 +119,9 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
         "tournaments/_standings.html",
         {
             **_standings_context(tournament),
-            "current": selectors.round_detail(tournament, current) if current else None,
+            "current": selectors.round_detail(tournament, current, viewer=request.user)
+            if current
+            else None,
         },
     )
 
@@ -132,7 +137,7 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         {
             "t": tournament,
             "game_title": selectors.game_title(tournament.game),
-            "round": selectors.round_detail(tournament, rnd),
+            "round": selectors.round_detail(tournament, rnd, viewer=request.user),
             "numbers": list(
                 Round.objects.filter(tournament=tournament).values_list("number", flat=True)
             ),

@@ -153,16 +153,65 @@ def test_pairs_register_with_a_partner_who_accepts_play_a_board_and_see_it_score
     ann.get_by_test_id("resign-confirm-yes").click()
     ann.get_by_test_id("result-screen").wait_for(state="visible", timeout=WAIT_MS)
 
-    # A spectator sees the board given up on the round's page, and the pairs' standings (ann's
+    # A spectator sees no board's result while the session runs — every board is still to be
+    # played at another table (docs/tournaments.md, "Deal embargo") — and no scores yet (ann's
     # own tab follows the notice to her next board as soon as the round changes).
     watcher = browser.new_page(viewport={"width": 1200, "height": 900})
     watcher.goto(f"{url}round/1/")
-    # The robots' table may finish its board first: find ann's table by what it says.
-    given_up = watcher.get_by_test_id("board-score").filter(has_text="given up by the")
-    given_up.wait_for(timeout=WAIT_MS)
-    assert given_up.count() == 1
+    hidden = watcher.get_by_test_id("deal-embargoed")
+    hidden.first.wait_for(timeout=WAIT_MS)
+    assert "hidden until every table has played this board" in hidden.first.inner_text()
+    assert watcher.get_by_test_id("board-score").count() == 0
     watcher.goto(url)
-    standings = watcher.get_by_test_id("tournament-standings")
-    assert "MP" in standings.inner_text() and "X-IMP" in standings.inner_text()
-    assert standings.locator("tr", has_text=pair).count() == 1
+    assert "published when the session is over" in (
+        watcher.get_by_test_id("standings-hidden").inner_text()
+    )
+    assert watcher.get_by_test_id("tournament-standings").count() == 0
+    assert not errors, errors
+
+
+CREATE_DUPLICATE = Template("""
+import json
+from datetime import timedelta
+from django.contrib.auth.models import Permission
+from django.utils import timezone
+from accounts.models import User
+from tournaments import services
+from tournaments.models import Pairing
+org = User.objects.create_user(username=$org, password="pw-org-123")
+org.user_permissions.add(Permission.objects.get(codename="organise_tournament"))
+org = User.objects.get(pk=org.pk)
+holder = User.objects.create_user(username=$org + "-p", password="pw-holder-123")
+t = services.tournament_create(organiser_id=org.pk, spec=services.TournamentSpec(
+    name=$name, game="bridge", format="swiss", rounds=1, max_players=8, duplicate_deals=True,
+    starts_at=timezone.now() + timedelta(hours=1), round_break_s=0, rated=False))
+services.entry_register(tournament_id=t.pk, user_id=holder.pk)
+services.entry_add_ai(tournament_id=t.pk, by_user_id=org.pk, level="random", count=7)
+services.tournament_start_now(tournament_id=t.pk, by_user_id=org.pk)
+robots = [p.match_id for p in Pairing.objects.filter(tournament=t)
+          if not p.match.seats.filter(user__isnull=False).exists()]
+print(json.dumps({"id": t.pk, "organiser": org.pk, "robots": robots[0]}))
+""")
+
+
+def test_a_spectator_of_a_deal_another_table_still_plays_is_told_so_and_not_reconnected(
+    shared_stack, browser
+) -> None:
+    """The match page of a duplicate table whose deal the person at the other table still plays:
+    the board says why it shows nothing, in the page's language, and does not retry."""
+    stack = shared_stack("embedded")
+    made = create(stack, CREATE_DUPLICATE, unique("Duplicate cup "))
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url) if "/ws/match/" in ws.url else None)
+    page.goto(f"{stack.base_url}/match/{made['robots']}/")
+    toast = page.get_by_test_id("toast").filter(has_text="every table has played this board")
+    toast.first.wait_for(timeout=WAIT_MS)
+    page.get_by_test_id("connection-status").and_(page.locator("[data-status=closed]")).wait_for(
+        timeout=WAIT_MS
+    )
+    page.wait_for_timeout(2500)  # the first reconnection would come after 0.5 s
+    assert len(sockets) == 1, sockets
     assert not errors, errors

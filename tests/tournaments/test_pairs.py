@@ -183,8 +183,6 @@ def test_pairs_refuses_what_does_not_fit_and_changes_nothing(make_user, make_tou
     services.entry_register(tournament_id=t.pk, user_id=a.pk, partner_name="b")
     before = state_of(t)
     for user, partner, code in [
-        (c, b, "partner_taken"),  # b is a's named partner
-        (b, None, "named_as_partner"),  # b must answer a first
         (c, c, "bad_partner"),
         (c, a, "partner_taken"),
     ]:
@@ -253,8 +251,10 @@ def test_pairs_pages_register_with_a_partner_who_accepts_and_show_the_boards(
     client.cookies["django_language"] = "de"
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert "Paarturnier" in page and "(Board 1)" in page and "4 Paare" in page
+    # The session's scores are published when it is over (docs/tournaments.md, "Deal embargo").
     api = client.get(f"/api/tournaments/{t.pk}/standings/").json()
-    assert api["tiebreaks"] == ["MP", "X-IMP"] and len(api["standings"]) == 4
+    assert api["tiebreaks"] == ["MP", "X-IMP"] and api["standings"] == []
+    assert api["scores_hidden"] is True
 
 
 def test_pairs_the_create_form_makes_a_mitchell_pairs_tournament(client, organiser) -> None:
@@ -306,7 +306,7 @@ def test_pairs_small_howell_plays_spare_boards_instead_of_a_board_set_twice(
 
 
 def test_pairs_a_board_given_up_is_beaten_by_every_other_table(
-    make_user, make_tournament, organiser, ai_jobs, client
+    make_user, make_tournament, organiser, operator, ai_jobs, client
 ) -> None:
     from live import services as live_services
     from tournaments import pairs
@@ -332,5 +332,10 @@ def test_pairs_a_board_given_up_is_beaten_by_every_other_table(
     own_view = [figure, worst_real] if side == 0 else [-figure, -worst_real]
     assert matchpoints(own_view) == [0, 2]
     assert cross_imps(own_view) == [-24, 24]
+    # The board is still to be played elsewhere in the session: only an operator sees its result.
+    page = client.get(f"/tournaments/{t.pk}/round/1/").content.decode()
+    assert "given up by the" not in page
+    assert "hidden until every table has played this board" in page
+    client.force_login(operator)
     page = client.get(f"/tournaments/{t.pk}/round/1/").content.decode()
     assert "given up by the " + ("first" if side == 0 else "second") + " pair" in page

@@ -49,6 +49,7 @@ const SPECTATORS_EVERY_PINGS = 3; // re-ask the spectator count every 30 s
 const OFFSET_SAMPLES = 8;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const NO_RECONNECT_CODES = new Set([4004]);
+const CLOSE_DEAL_EMBARGOED = 4003; // a spectator of a deal other tables still play: no retry
 
 export const MESSAGES = {
   en: {
@@ -78,6 +79,7 @@ export const MESSAGES = {
     error_rate_limited: "Too many messages. Please slow down.",
     error_frame_too_large: "A message was too large; reconnecting.",
     error_too_many: "Too many messages; reconnecting.",
+    error_deal_embargoed: "Hidden until every table has played this board: other tables of the tournament play the same deal.",
   },
   de: {
     connecting: "Verbinde…",
@@ -106,6 +108,7 @@ export const MESSAGES = {
     error_rate_limited: "Zu viele Nachrichten. Bitte langsamer.",
     error_frame_too_large: "Eine Nachricht war zu groß; verbinde neu.",
     error_too_many: "Zu viele Nachrichten; verbinde neu.",
+    error_deal_embargoed: "Verborgen, bis jeder Tisch dieses Board gespielt hat: Andere Tische des Turniers spielen dieselbe Verteilung.",
   },
 };
 
@@ -186,6 +189,11 @@ export function createLiveClient({
       clearInterval(pingTimer);
       socket = null;
       if (stopped) return status("closed");
+      if (event.code === CLOSE_DEAL_EMBARGOED) {
+        stopped = true;
+        onError({ code: "deal_embargoed", message: t("error_deal_embargoed") });
+        return status("closed", { code: event.code });
+      }
       if (NO_RECONNECT_CODES.has(event.code)) {
         stopped = true;
         onError({ code: "unknown_match", message: t("unknown_match") });

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.crypto import salted_hmac
 
 from games.core import State
 
@@ -55,6 +56,17 @@ def _resend_ai(match: Match, state: State, seats: Sequence[Seat], now_ms: int) -
     return "ai_resent"
 
 
+def bot_rng(*, match: Match, seat: int) -> random.Random:
+    """The random source of the AI's choice at ``seat`` for the match's current move.
+
+    Keyed by the server's secret, the match and the move — never by the match's seed: a seed is
+    published with the record (the fairness reveal), and duplicate tables share one, so a robot
+    drawing from it could be predicted at every other table of the deal.  Still reproducible on
+    the server (the same move asks the same question: a repeated job makes the same choice)."""
+    key = salted_hmac("live.ai.bot_rng", f"{match.pk}:{match.seq}:{seat}", algorithm="sha256")
+    return random.Random(key.digest())
+
+
 def ai_choose(*, match: Match, seat: int) -> Any:
     """The AI's action for ``seat``: computed from that seat's own view only."""
     game, state = _load(match)
@@ -62,6 +74,6 @@ def ai_choose(*, match: Match, seat: int) -> Any:
     bot = game.bots[level]()
     view = state.view(seat)
     legal = state.legal_actions(seat)
-    rng = random.Random(f"{match.seed}:{match.seq}:{seat}")
+    rng = bot_rng(match=match, seat=seat)
     budget = settings.AI_BUDGET or 0
     return game.encode_action(bot.choose(view, legal, rng, budget))
