@@ -115,10 +115,12 @@ def _check_time(match: Match, stamp: timebase.Stamp) -> TimeVerdict | None:
 def _wait_for_liveness(match: Match, retry_ms: int) -> int:
     """A due flag waits (:func:`_check_time` said ``"wait"``): wake the match again at
     ``retry_ms`` instead of at its passed deadline.  Returns the clock slot to schedule."""
+    flag = first_flag(match.clock)
+    if flag is not None and match.wake_ms == flag[0]:  # the first wait, not every look again
+        log.warning("flag waits for the heartbeat", extra={"match": match.pk})
     match.wake_ms = retry_ms
     match.wake_job_ms = clock_slot(retry_ms)
     _save_match(match)
-    log.warning("flag waits for the heartbeat", extra={"match": match.pk, "retry_ms": retry_ms})
     return match.wake_job_ms
 
 
