@@ -185,12 +185,19 @@ def action_submit(
         raise LiveError("stale_seq", f"the match has moved on to seq {match.seq}; resync")
     verdict = _check_time(match, arrival)
     if verdict is not None:
-        kind, flagged, why = verdict
-        if kind in ("unreliable", "outage"):
-            _end_unreliable(match, game, state, seats, arrival, detail=why, outage=kind == "outage")
+        if verdict.kind == "wait":
+            # Too late to apply, too early to rule: the wake-up decides (live.flagfall).
+            raise LiveError(
+                "match_over",
+                "not applied: the clock ran out; the server is confirming it could receive "
+                "moves all along before it rules on time",
+            )
+        if verdict.kind in ("unreliable", "outage"):
+            outage = verdict.kind == "outage"
+            _end_unreliable(match, game, state, seats, arrival, detail=verdict.why, outage=outage)
         else:
-            assert flagged is not None
-            _end_on_time(match, game, state, seats, flagged, arrival.ms)
+            assert verdict.seat is not None
+            _end_on_time(match, game, state, seats, verdict.seat, arrival.ms)
         return Applied(seq=match.seq, ended=match.end_reason)
     if acting not in {d.seat for d in state.pending()}:
         raise LiveError("not_your_turn", "it is not your turn")

@@ -9,13 +9,15 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from django.utils import timezone
 
 from games.core import Event, Game, SeatResult, State
 
 from .. import liveness, timebase
-from ..clock import clock_stop_all, first_flag, flagged_together
+from ..clock import clock_slot, clock_stop_all, first_flag, flagged_together
+from ..flagfall import Ruling, flag_verdict
 from ..models import EndReason, Match, MatchStatus, MoveKind, Seat, TimeIncident
 from .enqueue import _after_change
 from .store import _append, _load, _save_match, _seats_of
@@ -44,13 +46,27 @@ def _result_json(result: Sequence[SeatResult]) -> list[dict[str, int]]:
     ]
 
 
-def _check_time(match: Match, stamp: timebase.Stamp) -> tuple[str, int | None, str] | None:
-    """What the clock says about a command (or a wake-up) at ``stamp``.
+class TimeVerdict(NamedTuple):
+    """What the clock says about a command or a wake-up (:func:`_check_time`).
 
-    None while no clock runs or time is fine; ``("unreliable", None, why)`` when this node's time
-    cannot be trusted or the reference stepped while a running decision was open;
-    ``("flag", seat, "")`` for the seat whose time ran out; ``("outage", None, why)`` when it ran
-    out while the platform was down (:mod:`live.liveness`).
+    ``kind``: ``"flag"`` (``seat`` ran out of time), ``"unreliable"`` or ``"outage"`` (abort
+    unrated, ``why`` says why), or ``"wait"``: a flag is due but the server cannot yet tell whether
+    the platform could receive moves all along (:mod:`live.flagfall`); look again at ``retry_ms``.
+    """
+
+    kind: str
+    seat: int | None = None
+    why: str = ""
+    retry_ms: int | None = None
+
+
+def _check_time(match: Match, stamp: timebase.Stamp) -> TimeVerdict | None:
+    """What the clock says about a command (or a wake-up) at ``stamp``, under the row lock.
+
+    None while no clock runs or time is fine; unreliable when this node's time cannot be trusted
+    or the reference stepped while a running decision was open; and for a flag that is due, the
+    ruling of :func:`live.flagfall.flag_verdict` on the platform's beat and recorded outages:
+    a flag never falls across an outage, nor while one cannot be ruled out.
     """
     flag = first_flag(match.clock)
     if flag is None:
@@ -64,15 +80,48 @@ def _check_time(match: Match, stamp: timebase.Stamp) -> tuple[str, int | None, s
             .first()
         )
         if step:
-            return ("unreliable", None, step)
+            return TimeVerdict("unreliable", why=step)
     if stamp.problem:
-        return ("unreliable", None, stamp.problem)
+        return TimeVerdict("unreliable", why=stamp.problem)
     deadline, seat = flag
-    if stamp.ms >= deadline:
-        if (gap := liveness.outage_gap(stamp.ms)) is not None:
-            return ("outage", None, liveness.outage_detail(*gap))
-        return ("flag", seat, "")
-    return None
+    if stamp.ms < deadline:
+        return None
+    beat = liveness.beat_seen(stamp.ms)
+    verdict = flag_verdict(
+        deadline_ms=deadline,
+        opened_ms=started,
+        now_ms=stamp.ms,
+        last_beat_ms=beat.last_ms,
+        latest_outage_ms=beat.latest_outage_ms,
+        late_ms=liveness.late_ms(),
+        tolerance_ms=liveness.tolerance_ms(),
+        retry_ms=liveness.retry_ms(),
+    )
+    if verdict.ruling is Ruling.FLAG:
+        return TimeVerdict("flag", seat=seat)
+    if verdict.ruling is Ruling.WAIT:
+        return TimeVerdict("wait", retry_ms=verdict.retry_ms)
+    if verdict.outage_ms is not None:
+        return TimeVerdict("outage", why=liveness.outage_detail(*verdict.outage_ms))
+    recorded = (
+        TimeIncident.objects.filter(kind="outage")
+        .order_by("-at_ms")
+        .values_list("detail", flat=True)
+        .first()
+    )
+    return TimeVerdict("outage", why=recorded or "the server recorded an outage (outage)")
+
+
+def _wait_for_liveness(match: Match, retry_ms: int) -> int:
+    """A due flag waits (:func:`_check_time` said ``"wait"``): wake the match again at
+    ``retry_ms`` instead of at its passed deadline.  Returns the clock slot to schedule."""
+    flag = first_flag(match.clock)
+    if flag is not None and match.wake_ms == flag[0]:  # the first wait, not every look again
+        log.warning("flag waits for the heartbeat", extra={"match": match.pk})
+    match.wake_ms = retry_ms
+    match.wake_job_ms = clock_slot(retry_ms)
+    _save_match(match)
+    return match.wake_job_ms
 
 
 def _finish(

@@ -14,8 +14,8 @@ from ..clock import SLOT_MS, stall_bound
 from ..models import Match, MatchStatus
 from .ai import _resend_ai
 from .commands import _stall_continue
-from .endings import _check_time, _end_on_time, _end_stall, _end_unreliable
-from .enqueue import _queue_wake, _stall_bound_ms
+from .endings import _check_time, _end_on_time, _end_stall, _end_unreliable, _wait_for_liveness
+from .enqueue import _queue_wake, _schedule_on_commit, _stall_bound_ms
 from .store import (
     _CLAIM_SQL,
     _MOVE_ON_SQL,
@@ -34,7 +34,8 @@ def match_wake(
     seq: int | None = None,
     now: timebase.Stamp | None = None,
 ) -> str:
-    """The server acting by itself: a flag fell or a stall bound passed.
+    """The server acting by itself: a flag fell or a stall bound passed.  A due flag may also
+    have to wait ("wait"): the platform's beat is late, so an outage cannot be ruled out yet.
 
     Idempotent and safe when early, late, duplicated or stale: it re-reads the locked row and does
     only what the clock says now.  ``now`` lets a caller judge many matches by one fresh reading
@@ -54,12 +55,16 @@ def _wake_locked(match: Match, now: timebase.Stamp) -> str:
     seats = _seats_of(match)
     verdict = _check_time(match, now)
     if verdict is not None:
-        kind, flagged, why = verdict
-        if kind in ("unreliable", "outage"):
-            _end_unreliable(match, game, state, seats, now, detail=why, outage=kind == "outage")
-            return kind
-        assert flagged is not None
-        _end_on_time(match, game, state, seats, flagged, now.ms)
+        if verdict.kind == "wait":
+            assert verdict.retry_ms is not None
+            _schedule_on_commit(_wait_for_liveness(match, verdict.retry_ms))
+            return "wait"
+        if verdict.kind in ("unreliable", "outage"):
+            outage = verdict.kind == "outage"
+            _end_unreliable(match, game, state, seats, now, detail=verdict.why, outage=outage)
+            return verdict.kind
+        assert verdict.seat is not None
+        _end_on_time(match, game, state, seats, verdict.seat, now.ms)
         return "time_loss"
     stall = match.clock.get("stall_since_ms")
     if stall is not None and now.ms >= stall + stall_bound(match.clock, _stall_bound_ms()):
