@@ -72,3 +72,50 @@ def test_a_whole_deal_of_bridge_declared_against_the_robots(shared_stack, browse
     assert board.get_by_test_id("last-action").inner_text().strip()
     page.get_by_test_id("result-screen").wait_for(state="visible", timeout=WAIT_MS)
     assert not errors, errors
+
+
+def test_robot_defenders_reject_a_claim_with_a_guess_and_accept_a_concession(
+    shared_stack, browser
+) -> None:
+    """The declarer (the person) claims every trick at its first turn to play: play stops, the
+    robots answer (a random deal gives no thirteen sure tricks: rejected) and play continues with
+    the claim no longer offered in that trick; at the next trick it claims no trick at all, which
+    the robots accept, and the deal ends with the claim in the score."""
+    stack = shared_stack("embedded")
+    page = browser.new_page(viewport={"width": 1100, "height": 1300})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up(page, stack.base_url, unique("claimer"))
+    start_ai_match(page, "bridge", level="greedy")
+    page.get_by_test_id("call-7NT").wait_for(state="visible", timeout=WAIT_MS)
+    page.locator("body").press("7")
+    page.locator("body").press("n")
+    deadline = time.monotonic() + 120
+    while not page.get_by_test_id("claim-box").is_visible():
+        assert time.monotonic() < deadline, "the claim was never offered"
+        if enabled(page, "call-pass"):
+            click(page.get_by_test_id("call-pass"))
+        page.wait_for_timeout(120)
+    assert page.get_by_test_id("claim-count").input_value() == "13"  # all remaining, by default
+    page.locator("body").press("c")  # the key takes the person to the claim
+    assert page.evaluate("document.activeElement.dataset.testid") == "claim-count"
+    page.get_by_test_id("claim-button").click()
+    outcome = page.get_by_test_id("claim-outcome")
+    outcome.wait_for(state="visible", timeout=WAIT_MS)
+    assert "13 of 13" in outcome.inner_text() and "rejected by" in outcome.inner_text()
+    assert not page.get_by_test_id("claim-box").is_visible(), "not again in the same trick"
+    assert not page.get_by_test_id("claim-answer").is_visible(), "the declarer does not answer"
+
+    # Play on to the next trick, then concede everything: the robots accept.
+    deadline = time.monotonic() + 180
+    while not page.get_by_test_id("claim-box").is_visible():
+        assert time.monotonic() < deadline, "the claim was not offered again"
+        if playable(page).count():
+            click(playable(page))
+        page.wait_for_timeout(150)
+    page.get_by_test_id("claim-count").select_option("0")
+    page.get_by_test_id("claim-button").click()
+    page.get_by_test_id("score-breakdown").wait_for(state="visible", timeout=WAIT_MS)
+    claimed = page.get_by_test_id("score-claimed").inner_text()
+    assert claimed.startswith("Claimed: 0 of the last")
+    assert not errors, errors
