@@ -182,6 +182,7 @@ export function mount(root, options) {
   const answerBox = el("div", { class: "br-claim br-claim-answer", "data-testid": "claim-answer", role: "group", hidden: true });
   const claimNote = el("p", { class: "br-claim-note", "data-testid": "claim-outcome", role: "status", "aria-live": "polite", hidden: true });
   let claimCount = null; // the number picked for the claim, kept across redraws of the same trick
+  let claimOutcome = null; // the last claim's outcome: {position, accepted, text}
   let showLast = false;
   let pendingLevel = null;
   let current = null; // {f, view, legal} of the last draw, for the keys
@@ -221,7 +222,7 @@ export function mount(root, options) {
     else text = tr("other_play", { name: who(turn) });
     if (pendingLevel && view.phase === "auction" && legal.length) text += ` ${tr("pending_level", { n: pendingLevel })}`;
     b.setStatus(text, legal.length > 0);
-    renderClaimNote(f);
+    renderClaimNote(f, view);
   }
 
   // While a claim is pending: who still has to do what.
@@ -234,14 +235,20 @@ export function mount(root, options) {
   }
 
   // The outcome of a claim, from the events that just happened (a rejection is only an event).
-  function renderClaimNote(f) {
-    const ev = (f.events || []).find((e) => e.kind === "claim_accepted" || e.kind === "claim_rejected");
-    claimNote.hidden = !ev;
-    if (!ev) return;
-    const by = tr("claim_by", { name: who(ev.seat), n: ev.tricks, r: ev.remaining });
-    const outcome = ev.kind === "claim_accepted" ? tr("claim_accepted", { n: ev.tricks }) : tr("claim_rejected", { name: who(ev.by) });
-    claimNote.className = `br-claim-note ${ev.kind === "claim_accepted" ? "is-accepted" : "is-refused"}`;
-    claimNote.textContent = `${by}. ${outcome}`;
+  // Kept until the next card is played, so a redraw for anything else does not wipe it.
+  function renderClaimNote(f, view) {
+    const ev = (f.msg?.events || []).find((e) => e.kind === "claim_accepted" || e.kind === "claim_rejected");
+    const position = `${view.tricks.length}:${view.trick.length}`;
+    if (ev) {
+      const by = tr("claim_by", { name: who(ev.seat), n: ev.tricks, r: ev.remaining });
+      const outcome = ev.kind === "claim_accepted" ? tr("claim_accepted", { n: ev.tricks }) : tr("claim_rejected", { name: who(ev.by) });
+      claimOutcome = { position, accepted: ev.kind === "claim_accepted", text: `${by}. ${outcome}` };
+    }
+    const shown = claimOutcome && (claimOutcome.position === position || view.phase === "over") && !view.claim;
+    claimNote.hidden = !shown;
+    if (!shown) return;
+    claimNote.className = `br-claim-note ${claimOutcome.accepted ? "is-accepted" : "is-refused"}`;
+    claimNote.textContent = claimOutcome.text;
   }
 
   // The declarer's claim: a number of the remaining tricks (default all of them) and a button.
