@@ -119,3 +119,88 @@ def test_robot_defenders_reject_a_claim_with_a_guess_and_accept_a_concession(
     claimed = page.get_by_test_id("score-claimed").inner_text()
     assert claimed.startswith("Claimed: 0 of the last")
     assert not errors, errors
+
+
+# The 6NT deal of tests/games/bridge/test_bridge_claims.py (the king of spades onside), seat order
+# South, West, North, East.
+FINESSE_DEAL = [
+    "AS QS 2S KH QH JH AD KD QD AC KC QC JC",
+    "8S 7S 6S 7H 6H 5H 4H 8D 7D 6D 5D 7C 6C",
+    "5S 4S 3S AH 3H 2H 4D 3D 2D 5C 4C 3C 2C",
+    "KS JS 10S 9S 10H 9H 8H JD 10D 9D 10C 9C 8C",
+]
+
+START_AT_ONE_DEVICE = """
+import json
+from accounts.models import User
+from live.commitments import commitment_ensure
+from live.services import SeatSpec, match_start
+user = User.objects.get(username={name!r}).pk
+match = match_start(game_slug="bridge", seats=[SeatSpec(user_id=user)] * 4,
+    options={{"hand_over": True, "deals": [{{"hands": {hands!r}, "vulnerability": "none"}}]}},
+    created_by_id=user)
+commitment_ensure(match_id=match.pk)
+print(json.dumps(match.pk))
+"""
+
+
+def test_human_defenders_see_the_declarers_hand_and_answer_a_claim(shared_stack, browser) -> None:
+    """One person holds every seat at one device, a hand-over between seats (the lobby's pass
+    and play, here with the fixed 6NT deal): South claims 12 tricks at its first turn; West, then
+    East, each see "Declarer claims 12 of the remaining 13 tricks" with the declarer's 13 cards
+    and Accept / Reject — West accepts from the keyboard (C, then Enter), East rejects; play goes
+    on with the rejection noted."""
+    stack = shared_stack("embedded")
+    page = browser.new_page(viewport={"width": 1100, "height": 1300})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    name = unique("table")
+    sign_up(page, stack.base_url, name)
+    hands = [text.split() for text in FINESSE_DEAL]
+    match_id = stack.django(START_AT_ONE_DEVICE.format(name=name, hands=hands))
+    page.goto(f"{stack.base_url}/match/{match_id}/")
+
+    def step(until) -> None:
+        """Reveal each seat's cards, bid 6NT as South and pass otherwise, play any card, until
+        ``until()`` holds."""
+        deadline = time.monotonic() + 180
+        while not until():
+            assert time.monotonic() < deadline, "the deal did not get there"
+            if enabled(page, "handover-button"):
+                click(page.get_by_test_id("handover-button"))
+            elif enabled(page, "call-6NT") and not page.get_by_test_id("auction-0").count():
+                click(page.get_by_test_id("call-6NT"))
+            elif enabled(page, "call-pass"):
+                click(page.get_by_test_id("call-pass"))
+            elif playable(page).count() and not page.get_by_test_id("claim-box").is_visible():
+                click(playable(page))
+            page.wait_for_timeout(150)
+
+    step(lambda: page.get_by_test_id("claim-box").is_visible())
+    assert "6NT" in page.get_by_test_id("contract").inner_text()
+    page.get_by_test_id("claim-count").select_option("12")
+    page.get_by_test_id("claim-button").click()
+
+    for answer in ("accept", "reject"):
+        box = page.get_by_test_id("claim-answer")
+        step(lambda box=box: box.is_visible())
+        title = box.get_by_test_id("claim-title").inner_text()
+        assert title == "Declarer claims 12 of the remaining 13 tricks"
+        shown = box.locator("[data-testid^=claim-card-]")
+        assert shown.count() == 13  # the declarer's hand
+        assert box.get_by_test_id("claim-card-AS").count() == 1
+        assert not page.get_by_test_id("claim-box").is_visible()
+        if answer == "accept":
+            page.locator("body").press("c")
+            focused = page.evaluate("document.activeElement.dataset.testid")
+            assert focused == "claim-accept"
+            page.keyboard.press("Enter")
+            page.get_by_test_id("handover-button").wait_for(timeout=WAIT_MS)  # now East's turn
+        else:
+            box.get_by_test_id("claim-reject").click()
+
+    outcome = page.get_by_test_id("claim-outcome")
+    step(lambda: outcome.is_visible())
+    assert "rejected by" in outcome.inner_text() and "East" in outcome.inner_text()
+    assert not page.get_by_test_id("score-breakdown").is_visible(), "play continues"
+    assert not errors, errors

@@ -493,7 +493,7 @@ export function mount(root, options) {
       return true;
     }
     if (view.phase === "play" && k === "c" && !answerBox.hidden) {
-      answerBox.querySelector("button")?.focus();
+      answerBox.querySelector("[data-testid=claim-accept]")?.focus();
       return true;
     }
     if (view.phase !== "auction") return false;
