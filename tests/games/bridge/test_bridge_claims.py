@@ -461,3 +461,17 @@ def test_a_snapshot_from_before_claims_went_to_the_defenders_still_loads(kit: An
     assert restored.to_json() == state.to_json()
     assert restored.claim is None and not restored.declarer_shown
     assert [d.seat for d in restored.pending()] == [kit.SOUTH]
+
+
+def test_robot_defenders_play_on_with_the_declarers_hand_they_were_shown(kit: Any) -> None:
+    """After a rejected claim the robots defend knowing the declarer's cards (every level picks a
+    legal card from its own view, which now shows them)."""
+    state = spades_game(kit)
+    state.apply(kit.SOUTH, Claim(13))
+    state.apply(kit.WEST, RejectClaim())
+    kit.play(state, "7H")  # the dummy's card: East, a defender, is to play
+    view = json.loads(json.dumps(state.view(kit.EAST)))
+    assert view["declarer_hand"] == state.view(kit.SOUTH)["hand"]
+    legal = state.legal_actions(kit.EAST)
+    for bot in (RandomBot(), GreedyBot(), ExpertBot()):
+        assert bot.choose(view, legal, random.Random(1), 8) in legal
