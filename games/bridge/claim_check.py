@@ -21,7 +21,8 @@ of positions (:data:`CLAIM_CHECK_LIMIT`, no clock: a replay decides the same way
 settled within it is refused, which is also only a function of the declarer's knowledge.
 
 Searching: alpha-beta on "does the declarer's side take at least ``need`` tricks", one card per
-run of equivalent cards (the defence's pool cards in a run are interchangeable), positions at trick
+run of equivalent cards for the declarer's side and the top and bottom of each run for the
+defence (:func:`_run_ends`: which defender wins a trick matters), positions at trick
 boundaries stored under a rank-compressed key (two positions whose remaining cards lie in the same
 order are the same game), and a sound shortcut when the declarer's side is on lead: the winners the
 hand on lead can cash without help (:func:`_cashable`) settle most claims of top tricks at once.
@@ -193,6 +194,43 @@ def _squeeze(ours: int, partner: int, pool: int) -> tuple[int, int, int]:
     return out[0], out[1], out[2]
 
 
+def _run_ends(cands: int, remaining: int) -> list[int]:
+    """The defence's cards worth trying among ``cands`` (pool cards): the top and the bottom of
+    each run of equivalent cards.  Against the declarer's side any card of a run does the same;
+    between the two defenders it decides who wins the trick (and so who leads next): the top of
+    a run lets no later defender's card of that run beat it, the bottom lets one beat it, and a
+    card in between adds nothing new (the run's cards left over are alike again)."""
+    out: list[int] = []
+    for suit in range(4):
+        mine = (cands >> (13 * suit)) & SUIT_MASK
+        if mine:
+            live = (remaining >> (13 * suit)) & SUIT_MASK
+            out.extend(13 * suit + r for r in _ends(mine, live))
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _ends(mine: int, live: int) -> tuple[int, ...]:
+    ends: list[int] = []
+    top = -1
+    for rank in range(12, -1, -1):
+        bit = 1 << rank
+        if not live & bit:
+            continue
+        if mine & bit:
+            if top < 0:
+                top = rank
+                ends.append(rank)
+            bottom = rank
+        elif top >= 0:
+            if bottom != top:
+                ends.append(bottom)
+            top = -1
+    if top >= 0 and bottom != top:
+        ends.append(bottom)
+    return tuple(ends)
+
+
 class _Search:
     def __init__(self, known: DeclarerKnowledge, limit: int) -> None:
         self.trump = known.trump
@@ -313,13 +351,13 @@ class _Search:
             led = trick[0] // 13
             if not voids >> led & 1:
                 follow = self.pool & (SUIT_MASK << (13 * led))
-                options += [(c, 0) for c in distinct(follow, remaining)]
+                options += [(c, 0) for c in _run_ends(follow, remaining)]
                 shows = 1 << led  # any other card shows out of the led suit
         allowed = self.pool
         for suit in range(4):
             if (voids | shows) >> suit & 1:
                 allowed &= ~(SUIT_MASK << (13 * suit))
-        options += [(c, shows) for c in distinct(allowed, remaining)]
+        options += [(c, shows) for c in _run_ends(allowed, remaining)]
         if trick:  # try to win the trick first: the refutation is usually there
             best = trick[winner_index(trick, self.trump)]
             options.sort(key=lambda o: (not self._beats(o[0], best), o[0] % 13))

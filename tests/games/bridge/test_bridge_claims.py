@@ -25,6 +25,7 @@ from games.bridge.solver import mask_of
 from games.bridge.state import BridgeState
 from games.cards import parse_many
 from games.core import IllegalAction, MalformedAction, event_for
+from support.sizes import examples
 
 # South holds the top of every suit: thirteen sure tricks in no trump.
 TOP_DEAL = {
@@ -475,3 +476,75 @@ def test_robot_defenders_play_on_with_the_declarers_hand_they_were_shown(kit: An
     legal = state.legal_actions(kit.EAST)
     for bot in (RandomBot(), GreedyBot(), ExpertBot()):
         assert bot.choose(view, legal, random.Random(1), 8) in legal
+
+
+def other_layouts(state: BridgeState, rng: random.Random, count: int) -> list[list[int]]:
+    """Up to ``count`` deals of the defenders' unseen cards other than the real one, each in
+    agreement with what the declarer has seen (the defenders' card counts and the suits each has
+    shown out of): the four hands as masks."""
+    assert state.contract is not None
+    known = knowledge_from_view(state.view(state.contract.declarer))
+    lho, rho = state.defenders()
+    pool = [c for c in range(52) if known.pool >> c & 1]
+    out = []
+    for _ in range(20 * count):
+        rng.shuffle(pool)
+        hands: dict[int, list[int]] = {lho: [], rho: []}
+        for card in pool:
+            open_ = [
+                s
+                for s in (lho, rho)
+                if not known.voids[s] >> (card // 13) & 1 and len(hands[s]) < known.counts[s]
+            ]
+            if not open_:
+                break
+            hands[rng.choice(open_)].append(card)
+        else:
+            layout = [mask_of(h) for h in state.hands]
+            layout[lho], layout[rho] = mask_of(hands[lho]), mask_of(hands[rho])
+            out.append(layout)
+            if len(out) == count:
+                break
+    return out
+
+
+def test_a_claim_the_check_calls_sure_is_made_in_every_layout_the_declarer_cannot_rule_out() -> (
+    None
+):
+    """Soundness: whatever the check accepts, double-dummy play (endplay's DDS, every hand known,
+    the best defence) gives the declarer's side at least that many tricks in the real layout and
+    in other deals of the unseen cards that agree with what the declarer has seen — over random
+    positions of the robots' deals, claims of every number of tricks."""
+    checked = accepted = 0
+    for seed in range(examples(quick=12, thorough=80)):
+        rng = random.Random(seed)
+        state = BridgeState.new(4, {}, seed)
+        bot = GreedyBot()
+        while state.phase == "auction":
+            seat = state.pending()[0].seat
+            state.apply(seat, bot.choose(state.view(seat), state.legal_actions(seat), rng, 0))
+        if state.contract is None:
+            continue
+        stop = rng.randrange(28, 48)
+        while not state.is_over():
+            seat = state.pending()[0].seat
+            legal = state.legal_actions(seat)
+            played = len(state.tricks) * 4 + len(state.trick)
+            if played >= stop and Claim(state.tricks_left) in legal:
+                break
+            state.apply(seat, bot.choose(state.view(seat), legal, rng, 0))
+        if state.is_over():
+            continue
+        trump = state.contract.strain
+        layouts = [[mask_of(h) for h in state.hands], *other_layouts(state, rng, 3)]
+        worst = min(
+            max(dds.card_values(hands, state.leader, state.trick, trump).values())
+            for hands in layouts
+        )
+        known = knowledge_from_view(state.view(state.contract.declarer))
+        for n in range(state.tricks_left + 1):
+            checked += 1
+            if claim_verdict(known, n, limit=3_000) is Verdict.SURE:
+                accepted += 1
+                assert n <= worst, (seed, n, worst)
+    assert checked and accepted  # the property was exercised
