@@ -46,8 +46,8 @@ CLAIM_CHECK_LIMIT: Final = 20_000
 """Positions the check may visit before it gives up (and the robots refuse the claim).  Measured
 (tests/bench/bridge_claims_bench.py, docs/games/bridge.md "Claims"): a claim of top tricks is
 settled in a few dozen positions; the limit is reached mostly by claims made with nine or more
-tricks left, and then costs at most about 0.8 s of one core — in the robot's AI job, never
-inside a command's transaction."""
+tricks left, and then costs about a second of one core at most (measured max 0.94 s) — in the
+robot's AI job, never inside a command's transaction."""
 
 
 class Verdict(StrEnum):
