@@ -7,7 +7,8 @@
 * ``{"kind": "play", "card": "QH"}`` — play a card (the declarer also plays the dummy's cards with
   it: the engine knows whose hand is to play).
 * ``{"kind": "claim", "tricks": 3}`` — the declarer claims: its side will take 3 of the remaining
-  tricks (the engine accepts it when double-dummy play agrees, see :mod:`games.bridge.state`).
+  tricks.  Play stops and the defenders answer (see :mod:`games.bridge.state`):
+* ``{"kind": "accept_claim"}`` / ``{"kind": "reject_claim"}`` — a defender's answer to a claim.
 
 Cards are written as :mod:`games.cards.notation` writes them (``"10H"``, ``"AS"``).
 """
@@ -62,7 +63,17 @@ class Claim:
     tricks: int
 
 
-Action = Pass | Bid | Double | Redouble | Play | Claim
+@dataclass(frozen=True, slots=True)
+class AcceptClaim:
+    """A defender accepts the declarer's pending claim (it stands once both defenders accept)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RejectClaim:
+    """A defender rejects the declarer's pending claim: play goes on from the same position."""
+
+
+Action = Pass | Bid | Double | Redouble | Play | Claim | AcceptClaim | RejectClaim
 Call = Pass | Bid | Double | Redouble
 
 _FIELDS: Final = {
@@ -72,6 +83,8 @@ _FIELDS: Final = {
     "bid": {"kind", "level", "strain"},
     "play": {"kind", "card"},
     "claim": {"kind", "tricks"},
+    "accept_claim": {"kind"},
+    "reject_claim": {"kind"},
 }
 
 
@@ -86,6 +99,10 @@ def encode_action(action: Action) -> JSON:
         return {"kind": "double"}
     if isinstance(action, Redouble):
         return {"kind": "redouble"}
+    if isinstance(action, AcceptClaim):
+        return {"kind": "accept_claim"}
+    if isinstance(action, RejectClaim):
+        return {"kind": "reject_claim"}
     return {"kind": "pass"}
 
 
@@ -96,7 +113,8 @@ def decode_action(raw: JSON) -> Action:
     kind = raw.get("kind")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise MalformedAction(
-            "an action's 'kind' is 'pass', 'bid', 'double', 'redouble', 'play' or 'claim'"
+            "an action's 'kind' is 'pass', 'bid', 'double', 'redouble', 'play', 'claim',"
+            " 'accept_claim' or 'reject_claim'"
         )
     if set(raw) != _FIELDS[kind]:
         raise MalformedAction(f"a {kind} action has exactly the fields {sorted(_FIELDS[kind])}")
@@ -106,6 +124,10 @@ def decode_action(raw: JSON) -> Action:
         return Double()
     if kind == "redouble":
         return Redouble()
+    if kind == "accept_claim":
+        return AcceptClaim()
+    if kind == "reject_claim":
+        return RejectClaim()
     if kind == "play":
         name = raw["card"]
         if not isinstance(name, str) or CARDS.get(name, DECK_SIZE) >= DECK_SIZE:
@@ -127,7 +149,7 @@ def decode_action(raw: JSON) -> Action:
 def valid_shape(action: object) -> bool:
     """Whether ``action`` is one of Bridge's actions with well-typed fields (an object built in
     code rather than decoded may hold anything)."""
-    if isinstance(action, Pass | Double | Redouble):
+    if isinstance(action, Pass | Double | Redouble | AcceptClaim | RejectClaim):
         return True
     if isinstance(action, Bid):
         return (

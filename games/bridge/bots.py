@@ -3,8 +3,11 @@ own seat's view (its hand, the dummy once shown, the auction and the cards playe
 list it is handed.
 
 Robots never claim (:class:`~games.bridge.actions.Claim` is offered to the declarer, but a robot
-plays its cards out: a claim decided on sampled hands could be refused, and one decided on the
-real hands would use cards the robot cannot see).
+plays its cards out: a claim decided on sampled hands could be rejected, and one decided on the
+real hands would use cards the robot cannot see).  Every level answers a claim the same way, by
+:mod:`games.bridge.claim_check`: it accepts only a claim the declarer can make without any guess,
+judged on what the declarer knows (read from the robot's view, which shows the declarer's hand
+while a claim is pending) — never on the robot's own cards.
 
 * ``random`` — any legal call or card.
 * ``greedy`` — bids the natural system of :mod:`games.bridge.bidding` and plays like a sound club
@@ -24,8 +27,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from games.bridge.actions import Action, Claim, Pass, Play, call_action
+from games.bridge.actions import AcceptClaim, Action, Claim, Pass, Play, RejectClaim, call_action
 from games.bridge.bidding import choose_call
+from games.bridge.claim_check import Verdict, claim_verdict, knowledge_from_view
 from games.bridge.play import call_of, club_card, read_view, sampled_card
 from games.cards.notation import CARDS
 from games.core import JSON
@@ -35,12 +39,29 @@ EXPERT_BUDGET: Final = 64
 well under a second of one core (``tests/bench/bridge_bench.py``)."""
 
 
+def answer_claim(view: Mapping[str, JSON]) -> Action:
+    """A robot defender's answer to the pending claim in ``view``: accept it only when the check
+    finds no guess in it (from the declarer's knowledge alone, so the answer is the same whoever
+    holds the unseen cards)."""
+    claim = view["claim"]
+    known = knowledge_from_view(view)
+    sure = claim_verdict(known, int(claim["tricks"])) is Verdict.SURE
+    return AcceptClaim() if sure else RejectClaim()
+
+
+def _answering(legal: Sequence[Action]) -> bool:
+    return any(isinstance(a, AcceptClaim | RejectClaim) for a in legal)
+
+
 class RandomBot:
-    """Picks uniformly among the legal calls and cards (never a claim)."""
+    """Picks uniformly among the legal calls and cards (never a claim); answers claims by the
+    check."""
 
     def choose(
         self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
     ) -> Action:
+        if _answering(legal):
+            return answer_claim(view)
         return rng.choice([a for a in legal if not isinstance(a, Claim)])
 
 
@@ -58,6 +79,8 @@ class GreedyBot:
     def choose(
         self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
     ) -> Action:
+        if _answering(legal):
+            return answer_claim(view)
         if len(legal) == 1:
             return legal[0]
         if view["phase"] == "auction":
@@ -77,6 +100,8 @@ class ExpertBot:
     def choose(
         self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random, budget: int
     ) -> Action:
+        if _answering(legal):
+            return answer_claim(view)
         if len(legal) == 1:
             return legal[0]
         if view["phase"] == "auction":

@@ -44,7 +44,8 @@ class Seen:
     hand_seat: int
     """The seat whose card is to be played (the dummy's when the declarer plays it)."""
     hands: dict[int, list[int]]
-    """The hands the seat can see: its own and the dummy's once shown."""
+    """The hands the seat can see: its own, the dummy's once shown, and the declarer's for a
+    defender after a claim showed it."""
     counts: list[int]
     played: list[list[int]]
     """Cards each seat has played."""
@@ -87,6 +88,9 @@ def read_view(view: Mapping[str, JSON]) -> Seen:
     hands = {me: [CARDS[n] for n in view["hand"]]}
     if view["dummy_hand"] is not None and me != dummy:
         hands[dummy] = [CARDS[n] for n in view["dummy_hand"]]
+    if view.get("declarer_hand") is not None and me != declarer:
+        # A claim showed the declarer's cards to the defenders: they play on knowing them.
+        hands[declarer] = [CARDS[n] for n in view["declarer_hand"]]
     played: list[list[int]] = [[], [], [], []]
     voids: list[set[int]] = [set(), set(), set(), set()]
     leads: list[tuple[int, int]] = []

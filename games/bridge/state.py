@@ -8,15 +8,17 @@ and from then on the declarer plays them: while the dummy's hand is to play, the
 seat is the one that must act (and is offered the dummy's cards).  The trick's winner leads to the
 next.  After 13 tricks, or a passed-out auction, the deal (and so the match) is over.
 
-Claims: whenever the declarer's side is to play a card, the declarer may claim ``n`` of the
-remaining tricks (:class:`~games.bridge.actions.Claim`).  The engine, which knows every hand, asks
-the double-dummy solver whether the declarer's side takes at least ``n`` of them against best
-defence from this position.  If so the claim is accepted: the play ends, ``n`` tricks go to the
-declarer's side and the rest to the defenders, and the deal is scored.  If not — or if the solver
-cannot settle it within :data:`CLAIM_SEARCH_LIMIT` positions (a deterministic bound, so a replay
-decides the same way) — the claim is *refused*: it stays in the record (an applied action with a
-``claim_refused`` event that names no card) and play continues from the same position.  After a
-refusal the declarer may not claim again until the trick in progress is finished.
+Claims (Laws 68–70, as the opponents answer them online): whenever the declarer's side is to play
+a card, the declarer may claim ``n`` of the remaining tricks (:class:`~games.bridge.actions.Claim`).
+Play stops and the claim is *pending*: the declarer's remaining cards are shown to the two
+defenders (as a claimer faces its hand at the table; they stay shown to them for the rest of the
+deal), and both defenders must answer — :class:`~games.bridge.actions.AcceptClaim` or
+:class:`~games.bridge.actions.RejectClaim` — at once, in either order (``pending()`` names both).
+When both have accepted the play ends: ``n`` tricks go to the declarer's side, the rest to the
+defenders, and the deal is scored.  One rejection is enough: play continues from the same
+position, and the declarer may not claim again until the trick in progress is finished.  The
+engine never judges a claim itself; robots defending answer by
+:mod:`games.bridge.claim_check` (accept only a claim with no guess in it), from their own view.
 """
 
 from __future__ import annotations
@@ -27,9 +29,11 @@ from typing import Final, Literal
 
 from games.bridge import calls as auction
 from games.bridge.actions import (
+    AcceptClaim,
     Action,
     Claim,
     Play,
+    RejectClaim,
     call_action,
     call_code,
     call_json,
@@ -38,7 +42,6 @@ from games.bridge.actions import (
 from games.bridge.calls import NOTRUMP, STRAINS, Contract
 from games.bridge.deals import DEALER, SEATS, first_deal, hand_order, vulnerable
 from games.bridge.scoring import Score, score
-from games.bridge.solver import SearchLimit, Solver, mask_of
 from games.bridge.tricks import playable, winning_index
 from games.cards.notation import NAMES
 from games.cards.partnerships import forfeit_partnership, require_four_players
@@ -46,15 +49,10 @@ from games.core import JSON, Decision, Event, IllegalAction, MalformedAction, Se
 
 TRICKS: Final = 13
 SIDES: Final = ("ns", "ew")
-CLAIM_SEARCH_LIMIT: Final = 20_000
-"""Positions the solver may search to settle a claim (at most about a tenth of a second on an idle
-core); a claim it cannot settle within them is refused as not shown to be safe.  The search runs
-inside the command's transaction, with the match row locked: the bound keeps a claim, which a
-declarer may make once a trick, from holding a web process for seconds.  Measured over 843 claims
-of all the remaining tricks from random play: p50 16 positions, p90 7,257; 58 needed more than
-20,000 (27 more than 100,000)."""
-
 Phase = Literal["auction", "play", "over"]
+
+
+ANSWERS: Final = (AcceptClaim(), RejectClaim())
 
 
 def names(cards: Sequence[int]) -> list[str]:
@@ -113,7 +111,13 @@ class BridgeState:
     claimed: int | None
     """The tricks an accepted claim gave the declarer's side (None: no claim ended the play)."""
     refused_claims: list[tuple[int, int]]
-    """Every refused claim: (tricks finished when it was made, tricks claimed)."""
+    """Every rejected claim: (tricks finished when it was made, tricks claimed)."""
+    claim: int | None
+    """The tricks of the claim the defenders are answering (None: no claim pending)."""
+    accepted: list[int]
+    """The defenders who have accepted the pending claim."""
+    declarer_shown: bool
+    """A claim showed the declarer's cards to the defenders (for the rest of the deal)."""
 
     def __init__(self, seed: int, vulnerability: str, deal: tuple[tuple[int, ...], ...]) -> None:
         self.seed, self.vulnerability = seed, vulnerability
@@ -122,6 +126,7 @@ class BridgeState:
         self.calls, self.contract, self.phase = [], None, "auction"
         self.tricks, self.leader, self.trick, self.outcome = [], DEALER, [], None
         self.claimed, self.refused_claims = None, []
+        self.claim, self.accepted, self.declarer_shown = None, [], False
 
     # ---- construction -------------------------------------------------------------------------
     @classmethod
@@ -143,6 +148,10 @@ class BridgeState:
         state.leader, state.trick = data["leader"], list(data["trick"])
         state.claimed = data.get("claimed")
         state.refused_claims = [(r[0], r[1]) for r in data.get("refused_claims", [])]
+        # Snapshots from before claims went to the defenders have none of these: no claim pending.
+        state.claim = data.get("claim")
+        state.accepted = list(data.get("accepted", []))
+        state.declarer_shown = bool(data.get("declarer_shown", False))
         if state.phase == "over":
             state.outcome = state._score()
         return state
@@ -162,6 +171,9 @@ class BridgeState:
             "trick": list(self.trick),
             "claimed": self.claimed,
             "refused_claims": [list(r) for r in self.refused_claims],
+            "claim": self.claim,
+            "accepted": list(self.accepted),
+            "declarer_shown": self.declarer_shown,
         }
 
     # ---- who acts -----------------------------------------------------------------------------
@@ -176,16 +188,35 @@ class BridgeState:
         return self.phase != "auction" and (bool(self.tricks) or bool(self.trick))
 
     def acting(self) -> int | None:
-        """The seat that must act now (the declarer acts for the dummy)."""
+        """The seat that must act now (the declarer acts for the dummy); None while a claim waits
+        for the defenders (:meth:`answering`) and once the deal is over."""
         if self.phase == "auction":
             return auction.to_call(self.calls, DEALER)
-        if self.phase == "play":
+        if self.phase == "play" and self.claim is None:
             assert self.contract is not None
             hand = self.hand_to_play
             return self.contract.declarer if hand == self.contract.dummy else hand
         return None
 
+    def defenders(self) -> tuple[int, int]:
+        assert self.contract is not None
+        declarer = self.contract.declarer
+        return (declarer + 1) % SEATS, (declarer + 3) % SEATS
+
+    def answering(self) -> list[int]:
+        """The defenders who still have to answer the pending claim (both at once)."""
+        if self.phase != "play" or self.claim is None:
+            return []
+        return [s for s in self.defenders() if s not in self.accepted]
+
+    def to_act(self) -> list[int]:
+        seat = self.acting()
+        return [seat] if seat is not None else self.answering()
+
     def pending(self) -> list[Decision[Action]]:
+        answering = self.answering()
+        if answering:  # a real choice for each defender, made at the same time
+            return [Decision(seat) for seat in answering]
         seat = self.acting()
         if seat is None:
             return []
@@ -193,6 +224,8 @@ class BridgeState:
         return [Decision(seat, forced=legal[0] if len(legal) == 1 else None)]
 
     def legal_actions(self, seat: int) -> list[Action]:
+        if seat in self.answering():
+            return list(ANSWERS)
         if seat != self.acting():
             return []
         if self.phase == "auction":
@@ -214,6 +247,8 @@ class BridgeState:
         c = self.contract
         if self.phase != "play" or c is None or seat != c.declarer:
             return False
+        if self.claim is not None:
+            return False
         return not self.refused_claims or self.refused_claims[-1][0] != len(self.tricks)
 
     # ---- applying -----------------------------------------------------------------------------
@@ -222,6 +257,10 @@ class BridgeState:
             raise IllegalAction("deal_over", "the deal is over")
         if not valid_shape(action):
             raise MalformedAction(f"not a Bridge action: a {type(action).__name__}")
+        if self.claim is not None:
+            return self._while_claimed(seat, action)
+        if isinstance(action, AcceptClaim | RejectClaim):
+            raise IllegalAction("no_claim", "there is no claim to answer")
         if seat != self.acting():
             raise IllegalAction("not_your_turn", f"seat {seat} is not to act now")
         if self.phase == "auction":
@@ -236,6 +275,25 @@ class BridgeState:
             raise IllegalAction("auction_over", "the auction is over: play a card")
         return self._play(action.card)
 
+    def _while_claimed(self, seat: int, action: Action) -> list[Event]:
+        """Only the defenders' answers are taken while a claim is pending."""
+        assert self.contract is not None and self.claim is not None
+        if seat in self.answering():
+            if isinstance(action, AcceptClaim | RejectClaim):
+                return self._answer(seat, accept=isinstance(action, AcceptClaim))
+            raise IllegalAction(
+                "claim_pending", "the declarer has claimed: accept or reject the claim first"
+            )
+        if seat in self.accepted:
+            raise IllegalAction("claim_answered", "you have accepted the claim already")
+        if seat == self.contract.declarer and isinstance(action, Claim):
+            raise IllegalAction("claim_pending", "your claim is waiting for the defenders' answer")
+        if seat == self.contract.declarer and isinstance(action, Play):
+            raise IllegalAction(
+                "claim_pending", "play has stopped: your claim is waiting for the defenders"
+            )
+        raise IllegalAction("not_your_turn", f"seat {seat} is not to act now")
+
     def _claim(self, seat: int, tricks: int) -> list[Event]:
         contract = self.contract
         assert contract is not None
@@ -246,28 +304,31 @@ class BridgeState:
             raise IllegalAction("claim_too_many", f"only {left} tricks remain")
         if not self._may_claim(seat):
             raise IllegalAction(
-                "claim_once_per_trick", "a claim was refused in this trick: play a card"
+                "claim_once_per_trick", "a claim was rejected in this trick: play a card"
             )
-        data: dict[str, JSON] = {"seat": seat, "tricks": tricks, "remaining": left}
-        safe = self._claim_safe(contract, tricks)
-        if safe is not True:
+        self.claim, self.accepted, self.declarer_shown = tricks, [], True
+        return [Event("claim", {"seat": seat, "tricks": tricks, "remaining": left})]
+
+    def _answer(self, seat: int, *, accept: bool) -> list[Event]:
+        contract, tricks = self.contract, self.claim
+        assert contract is not None and tricks is not None
+        data: dict[str, JSON] = {
+            "seat": contract.declarer,
+            "tricks": tricks,
+            "remaining": self.tricks_left,
+        }
+        if not accept:
             self.refused_claims.append((len(self.tricks), tricks))
-            reason = "not_safe" if safe is False else "not_shown_safe"
-            return [Event("claim_refused", {**data, "reason": reason})]
+            self.claim, self.accepted = None, []
+            return [Event("claim_rejected", {**data, "by": seat})]
+        self.accepted.append(seat)
+        if self.answering():
+            return [Event("claim_answer", {"seat": seat, "accept": True})]
+        self.claim, self.accepted = None, []
         self.claimed = tricks
         self.phase = "over"
         self.outcome = self._score()
         return [Event("claim_accepted", data), self._over_event()]
-
-    def _claim_safe(self, contract: Contract, tricks: int) -> bool | None:
-        """Whether the declarer's side takes at least ``tricks`` of the remaining tricks with best
-        play by everybody (None: not settled within :data:`CLAIM_SEARCH_LIMIT` positions)."""
-        solver = Solver(contract.strain, limit=CLAIM_SEARCH_LIMIT)
-        hands = [mask_of(h) for h in self.hands]
-        try:
-            return solver.at_least(hands, self.leader, self.trick, contract.declarer % 2, tricks)
-        except SearchLimit:
-            return None
 
     def _call(self, seat: int, call: int) -> list[Event]:
         wrong = auction.why_illegal(self.calls, call, DEALER)
@@ -387,12 +448,15 @@ class BridgeState:
     # ---- what each seat may see ---------------------------------------------------------------
     def visible_hands(self, seat: int | None) -> set[int]:
         """The seats whose remaining cards ``seat`` may see: its own, the dummy's once shown,
-        and every hand once the deal is over."""
+        the declarer's for a defender once the declarer has claimed, and every hand once the
+        deal is over."""
         if self.phase == "over":
             return set(range(SEATS))
         seen = set() if seat is None else {seat}
         if self.dummy_shown and self.contract is not None:
             seen.add(self.contract.dummy)
+            if self.declarer_shown and seat in self.defenders():
+                seen.add(self.contract.declarer)
         return seen
 
     def hidden_from(self, seat: int | None) -> Collection[JSON]:
@@ -401,15 +465,18 @@ class BridgeState:
 
     def view(self, seat: int | None) -> dict[str, JSON]:
         c = self.contract
-        acting = self.acting()
-        dummy_visible = c is not None and c.dummy in self.visible_hands(seat)
+        seen = self.visible_hands(seat)
+        dummy_visible = c is not None and c.dummy in seen
+        shows_declarer = (
+            c is not None and self.phase == "play" and seat != c.declarer and c.declarer in seen
+        )
         return {
             "game": "bridge",
             "phase": self.phase,
             "seat": seat,
             "dealer": DEALER,
             "vulnerability": self.vulnerability,
-            "to_act": [] if acting is None else [acting],
+            "to_act": self.to_act(),
             "turn": None
             if self.phase == "over"
             else (
@@ -426,6 +493,17 @@ class BridgeState:
             "contract": None if c is None else contract_json(c),
             "dummy": None if c is None else c.dummy,
             "dummy_hand": names(self.hands[c.dummy]) if c is not None and dummy_visible else None,
+            "declarer_hand": names(self.hands[c.declarer])
+            if c is not None and shows_declarer
+            else None,
+            "claim": None
+            if self.claim is None or c is None
+            else {
+                "seat": c.declarer,
+                "tricks": self.claim,
+                "remaining": self.tricks_left,
+                "accepted": list(self.accepted),
+            },
             "leader": self.leader if self.phase == "play" else None,
             "trick": [
                 {"seat": (self.leader + i) % SEATS, "card": NAMES[card]}

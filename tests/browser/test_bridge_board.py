@@ -72,3 +72,135 @@ def test_a_whole_deal_of_bridge_declared_against_the_robots(shared_stack, browse
     assert board.get_by_test_id("last-action").inner_text().strip()
     page.get_by_test_id("result-screen").wait_for(state="visible", timeout=WAIT_MS)
     assert not errors, errors
+
+
+def test_robot_defenders_reject_a_claim_with_a_guess_and_accept_a_concession(
+    shared_stack, browser
+) -> None:
+    """The declarer (the person) claims every trick at its first turn to play: play stops, the
+    robots answer (a random deal gives no thirteen sure tricks: rejected) and play continues with
+    the claim no longer offered in that trick; at the next trick it claims no trick at all, which
+    the robots accept, and the deal ends with the claim in the score."""
+    stack = shared_stack("embedded")
+    page = browser.new_page(viewport={"width": 1100, "height": 1300})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up(page, stack.base_url, unique("claimer"))
+    start_ai_match(page, "bridge", level="greedy")
+    page.get_by_test_id("call-7NT").wait_for(state="visible", timeout=WAIT_MS)
+    page.locator("body").press("7")
+    page.locator("body").press("n")
+    deadline = time.monotonic() + 120
+    while not page.get_by_test_id("claim-box").is_visible():
+        assert time.monotonic() < deadline, "the claim was never offered"
+        if enabled(page, "call-pass"):
+            click(page.get_by_test_id("call-pass"))
+        page.wait_for_timeout(120)
+    assert page.get_by_test_id("claim-count").input_value() == "13"  # all remaining, by default
+    page.locator("body").press("c")  # the key takes the person to the claim
+    assert page.evaluate("document.activeElement.dataset.testid") == "claim-count"
+    page.get_by_test_id("claim-button").click()
+    outcome = page.get_by_test_id("claim-outcome")
+    outcome.wait_for(state="visible", timeout=WAIT_MS)
+    assert "13 of 13" in outcome.inner_text() and "rejected by" in outcome.inner_text()
+    assert not page.get_by_test_id("claim-box").is_visible(), "not again in the same trick"
+    assert not page.get_by_test_id("claim-answer").is_visible(), "the declarer does not answer"
+
+    # Play on to the next trick, then concede everything: the robots accept.
+    deadline = time.monotonic() + 180
+    while not page.get_by_test_id("claim-box").is_visible():
+        assert time.monotonic() < deadline, "the claim was not offered again"
+        if playable(page).count():
+            click(playable(page))
+        page.wait_for_timeout(150)
+    page.get_by_test_id("claim-count").select_option("0")
+    page.get_by_test_id("claim-button").click()
+    page.get_by_test_id("score-breakdown").wait_for(state="visible", timeout=WAIT_MS)
+    claimed = page.get_by_test_id("score-claimed").inner_text()
+    assert claimed.startswith("Claimed: 0 of the last")
+    assert not errors, errors
+
+
+# The 6NT deal of tests/games/bridge/test_bridge_claims.py (the king of spades onside), seat order
+# South, West, North, East.
+FINESSE_DEAL = [
+    "AS QS 2S KH QH JH AD KD QD AC KC QC JC",
+    "8S 7S 6S 7H 6H 5H 4H 8D 7D 6D 5D 7C 6C",
+    "5S 4S 3S AH 3H 2H 4D 3D 2D 5C 4C 3C 2C",
+    "KS JS 10S 9S 10H 9H 8H JD 10D 9D 10C 9C 8C",
+]
+
+START_AT_ONE_DEVICE = """
+import json
+from accounts.models import User
+from live.commitments import commitment_ensure
+from live.services import SeatSpec, match_start
+user = User.objects.get(username={name!r}).pk
+match = match_start(game_slug="bridge", seats=[SeatSpec(user_id=user)] * 4,
+    options={{"hand_over": True, "deals": [{{"hands": {hands!r}, "vulnerability": "none"}}]}},
+    created_by_id=user)
+commitment_ensure(match_id=match.pk)
+print(json.dumps(match.pk))
+"""
+
+
+def test_human_defenders_see_the_declarers_hand_and_answer_a_claim(shared_stack, browser) -> None:
+    """One person holds every seat at one device, a hand-over between seats (the lobby's pass
+    and play, here with the fixed 6NT deal): South claims 12 tricks at its first turn; West, then
+    East, each see "Declarer claims 12 of the remaining 13 tricks" with the declarer's 13 cards
+    and Accept / Reject — West accepts from the keyboard (C, then Enter), East rejects; play goes
+    on with the rejection noted."""
+    stack = shared_stack("embedded")
+    page = browser.new_page(viewport={"width": 1100, "height": 1300})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    name = unique("table")
+    sign_up(page, stack.base_url, name)
+    hands = [text.split() for text in FINESSE_DEAL]
+    match_id = stack.django(START_AT_ONE_DEVICE.format(name=name, hands=hands))
+    page.goto(f"{stack.base_url}/match/{match_id}/")
+
+    def step(until) -> None:
+        """Reveal each seat's cards, bid 6NT as South and pass otherwise, play any card, until
+        ``until()`` holds."""
+        deadline = time.monotonic() + 180
+        while not until():
+            assert time.monotonic() < deadline, "the deal did not get there"
+            if enabled(page, "handover-button"):
+                click(page.get_by_test_id("handover-button"))
+            elif enabled(page, "call-6NT") and not page.get_by_test_id("auction-0").count():
+                click(page.get_by_test_id("call-6NT"))
+            elif enabled(page, "call-pass"):
+                click(page.get_by_test_id("call-pass"))
+            elif playable(page).count() and not page.get_by_test_id("claim-box").is_visible():
+                click(playable(page))
+            page.wait_for_timeout(150)
+
+    step(lambda: page.get_by_test_id("claim-box").is_visible())
+    assert "6NT" in page.get_by_test_id("contract").inner_text()
+    page.get_by_test_id("claim-count").select_option("12")
+    page.get_by_test_id("claim-button").click()
+
+    for answer in ("accept", "reject"):
+        box = page.get_by_test_id("claim-answer")
+        step(lambda box=box: box.is_visible())
+        title = box.get_by_test_id("claim-title").inner_text()
+        assert title == "Declarer claims 12 of the remaining 13 tricks"
+        shown = box.locator("[data-testid^=claim-card-]")
+        assert shown.count() == 13  # the declarer's hand
+        assert box.get_by_test_id("claim-card-AS").count() == 1
+        assert not page.get_by_test_id("claim-box").is_visible()
+        if answer == "accept":
+            page.locator("body").press("c")
+            focused = page.evaluate("document.activeElement.dataset.testid")
+            assert focused == "claim-accept"
+            page.keyboard.press("Enter")
+            page.get_by_test_id("handover-button").wait_for(timeout=WAIT_MS)  # now East's turn
+        else:
+            box.get_by_test_id("claim-reject").click()
+
+    outcome = page.get_by_test_id("claim-outcome")
+    step(lambda: outcome.is_visible())
+    assert "rejected by" in outcome.inner_text() and "East" in outcome.inner_text()
+    assert not page.get_by_test_id("score-breakdown").is_visible(), "play continues"
+    assert not errors, errors

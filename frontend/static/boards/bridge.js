@@ -1,8 +1,9 @@
 // Bridge board: the four seats with compass names and vulnerability colours, the bidding box (only
 // legal calls enabled) and the auction, the contract and declarer, tricks won per side, the trick
 // on the table and the last trick, your hand and the dummy's once shown (the declarer plays from
-// it), the other hands as backs, the declarer's claim (a number of the remaining tricks, decided by
-// the server), and the score breakdown at the end with every hand shown.
+// it), the other hands as backs, the declarer's claim (a number of the remaining tricks) and the
+// defenders' answer to it (accept / reject, with the declarer's hand shown to them), and the score
+// breakdown at the end with every hand shown.
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/bridge.md.
 import { el } from "../kit/dom.js";
@@ -69,12 +70,22 @@ const DICT = {
     claim: "Claim",
     claim_label: "Claim tricks",
     claim_count: "Tricks for your side (of {n} remaining)",
-    claim_help: "The claim is accepted if your side takes that many tricks whatever the defenders do; otherwise play continues.",
+    claim_help: "Play stops and the defenders see your hand: the claim stands if both accept; if either rejects, play continues.",
     claim_accepted: "Claim accepted: {n} tricks",
-    claim_refused: "Claim not accepted — play continues",
+    claim_rejected: "Claim rejected by {name} — play continues",
     claim_by: "{name} claims {n} of {r} tricks",
+    claim_title: "Declarer claims {n} of the remaining {r} tricks",
+    claim_hand: "Declarer's hand ({name})",
+    claim_shown: "Declarer's hand ({name}), shown with the claim",
+    claim_accept: "Accept",
+    claim_reject: "Reject",
+    claim_answer: "Answer the claim: accept or reject.",
+    claim_answer_help: "Accept if the declarer's side takes that many tricks however you defend; reject to play on.",
+    claim_waiting: "Waiting for the defenders to answer your claim of {n} tricks.",
+    claim_partner: "You accepted; waiting for your partner's answer.",
+    claim_others: "{name} claims {n} of {r} tricks; the defenders are answering.",
     claimed: "Claimed: {n} of the last {r} tricks to the declarer",
-    keys: "Keys: in the auction 1–7 then C/D/H/S/N bids, P passes, X doubles, R redoubles, Esc clears; in the play Tab or ←/→ move between playable cards, Enter plays, C goes to the claim (declarer); L shows the last trick; ? rules.",
+    keys: "Keys: in the auction 1–7 then C/D/H/S/N bids, P passes, X doubles, R redoubles, Esc clears; in the play Tab or ←/→ move between playable cards, Enter plays, C goes to the claim (the declarer's, or the defenders' Accept / Reject); L shows the last trick; ? rules.",
   },
   de: {
     board: "Bridgetisch",
@@ -132,12 +143,22 @@ const DICT = {
     claim: "Beanspruchen",
     claim_label: "Stiche beanspruchen",
     claim_count: "Stiche für deine Seite (von {n} verbleibenden)",
-    claim_help: "Der Anspruch gilt, wenn deine Seite so viele Stiche bei jeder Verteidigung macht; sonst wird weitergespielt.",
+    claim_help: "Das Spiel hält an und die Gegenspieler sehen deine Hand: Der Anspruch gilt, wenn beide annehmen; lehnt einer ab, wird weitergespielt.",
     claim_accepted: "Anspruch angenommen: {n} Stiche",
-    claim_refused: "Anspruch nicht angenommen — es wird weitergespielt",
+    claim_rejected: "Anspruch abgelehnt von {name} — es wird weitergespielt",
     claim_by: "{name} beansprucht {n} von {r} Stichen",
+    claim_title: "Der Alleinspieler beansprucht {n} der verbleibenden {r} Stiche",
+    claim_hand: "Hand des Alleinspielers ({name})",
+    claim_shown: "Hand des Alleinspielers ({name}), beim Anspruch gezeigt",
+    claim_accept: "Annehmen",
+    claim_reject: "Ablehnen",
+    claim_answer: "Beantworte den Anspruch: annehmen oder ablehnen.",
+    claim_answer_help: "Nimm an, wenn die Alleinspielerseite so viele Stiche bei jeder Verteidigung macht; lehne ab, um weiterzuspielen.",
+    claim_waiting: "Warte auf die Antwort der Gegenspieler auf deinen Anspruch von {n} Stichen.",
+    claim_partner: "Du hast angenommen; warte auf die Antwort deines Partners.",
+    claim_others: "{name} beansprucht {n} von {r} Stichen; die Gegenspieler antworten.",
     claimed: "Beansprucht: {n} der letzten {r} Stiche für den Alleinspieler",
-    keys: "Tasten: in der Reizung 1–7 und dann C/D/H/S/N bietet, P passt, X kontriert, R rekontriert, Esc verwirft; im Spiel wechseln Tab oder ←/→ zwischen spielbaren Karten, Enter spielt, C führt zum Beanspruchen (Alleinspieler); L zeigt den letzten Stich; ? Regeln.",
+    keys: "Tasten: in der Reizung 1–7 und dann C/D/H/S/N bietet, P passt, X kontriert, R rekontriert, Esc verwirft; im Spiel wechseln Tab oder ←/→ zwischen spielbaren Karten, Enter spielt, C führt zum Anspruch (Beanspruchen für den Alleinspieler, Annehmen / Ablehnen für die Gegenspieler); L zeigt den letzten Stich; ? Regeln.",
   },
 };
 
@@ -158,8 +179,10 @@ export function mount(root, options) {
   const hands = el("div", { class: "br-hands" });
   const scoreBox = el("div", { class: "br-score", "data-testid": "score-breakdown", hidden: true });
   const claimBox = el("div", { class: "br-claim", "data-testid": "claim-box", role: "group", hidden: true });
+  const answerBox = el("div", { class: "br-claim br-claim-answer", "data-testid": "claim-answer", role: "group", hidden: true });
   const claimNote = el("p", { class: "br-claim-note", "data-testid": "claim-outcome", role: "status", "aria-live": "polite", hidden: true });
   let claimCount = null; // the number picked for the claim, kept across redraws of the same trick
+  let claimOutcome = null; // the last claim's outcome: {position, accepted, text}
   let showLast = false;
   let pendingLevel = null;
   let current = null; // {f, view, legal} of the last draw, for the keys
@@ -179,6 +202,7 @@ export function mount(root, options) {
     renderTable(view);
     renderBidding(f, view, legal);
     renderAuction(view);
+    renderAnswer(f, view, legal);
     renderHands(f, view, legal);
     renderClaim(f, view, legal);
     renderScore(view);
@@ -190,6 +214,7 @@ export function mount(root, options) {
     const turn = view.turn;
     if (view.phase === "over") text = view.result?.passed_out ? tr("passed_out") : tr("over");
     else if (view.phase === "auction") text = legal.length ? tr("your_call") : tr("other_call", { name: who(turn) });
+    else if (view.claim) text = claimStatus(f, view, legal);
     else if (legal.length) {
       if (turn !== f.seat) text = tr("your_dummy");
       else text = view.trick.length ? tr("your_play") : tr("your_lead");
@@ -197,18 +222,33 @@ export function mount(root, options) {
     else text = tr("other_play", { name: who(turn) });
     if (pendingLevel && view.phase === "auction" && legal.length) text += ` ${tr("pending_level", { n: pendingLevel })}`;
     b.setStatus(text, legal.length > 0);
-    renderClaimNote(f);
+    renderClaimNote(f, view);
   }
 
-  // The outcome of a claim, from the events that just happened (a refusal is only an event).
-  function renderClaimNote(f) {
-    const ev = (f.events || []).find((e) => e.kind === "claim_accepted" || e.kind === "claim_refused");
-    claimNote.hidden = !ev;
-    if (!ev) return;
-    const by = tr("claim_by", { name: who(ev.seat), n: ev.tricks, r: ev.remaining });
-    const outcome = ev.kind === "claim_accepted" ? tr("claim_accepted", { n: ev.tricks }) : tr("claim_refused");
-    claimNote.className = `br-claim-note ${ev.kind === "claim_accepted" ? "is-accepted" : "is-refused"}`;
-    claimNote.textContent = `${by}. ${outcome}`;
+  // While a claim is pending: who still has to do what.
+  function claimStatus(f, view, legal) {
+    const c = view.claim;
+    if (legal.some((a) => a.kind === "accept_claim")) return tr("claim_answer");
+    if (f.seat === c.seat) return tr("claim_waiting", { n: c.tricks });
+    if (c.accepted.includes(f.seat)) return tr("claim_partner");
+    return tr("claim_others", { name: who(c.seat), n: c.tricks, r: c.remaining });
+  }
+
+  // The outcome of a claim, from the events that just happened (a rejection is only an event).
+  // Kept until the next card is played, so a redraw for anything else does not wipe it.
+  function renderClaimNote(f, view) {
+    const ev = (f.msg?.events || []).find((e) => e.kind === "claim_accepted" || e.kind === "claim_rejected");
+    const position = `${view.tricks.length}:${view.trick.length}`;
+    if (ev) {
+      const by = tr("claim_by", { name: who(ev.seat), n: ev.tricks, r: ev.remaining });
+      const outcome = ev.kind === "claim_accepted" ? tr("claim_accepted", { n: ev.tricks }) : tr("claim_rejected", { name: who(ev.by) });
+      claimOutcome = { position, accepted: ev.kind === "claim_accepted", text: `${by}. ${outcome}` };
+    }
+    const shown = claimOutcome && (claimOutcome.position === position || view.phase === "over") && !view.claim;
+    claimNote.hidden = !shown;
+    if (!shown) return;
+    claimNote.className = `br-claim-note ${claimOutcome.accepted ? "is-accepted" : "is-refused"}`;
+    claimNote.textContent = claimOutcome.text;
   }
 
   // The declarer's claim: a number of the remaining tricks (default all of them) and a button.
@@ -234,6 +274,22 @@ export function mount(root, options) {
     claimBox.replaceChildren(el("h3", { class: "cg-label", text: tr("claim_label") }),
       el("label", { for: "br-claim-count", text: tr("claim_count", { n: remaining }) }), picker, button,
       el("p", { id: "br-claim-help", class: "muted br-claim-help", text: tr("claim_help") }));
+  }
+
+  // A defender's answer to the pending claim: the claim, the declarer's hand, Accept / Reject.
+  function renderAnswer(f, view, legal) {
+    const c = view.claim;
+    const active = view.phase === "play" && c && legal.some((a) => a.kind === "accept_claim") && !b.gated;
+    answerBox.hidden = !active;
+    if (!active) return;
+    const title = tr("claim_title", { n: c.tricks, r: c.remaining });
+    const button = (kind, text) => el("button", { type: "button", class: `button br-claim-${kind === "accept_claim" ? "accept" : "reject"}`, "data-testid": kind === "accept_claim" ? "claim-accept" : "claim-reject",
+      "aria-describedby": "br-claim-answer-help", text, onclick: () => send(f, { kind }) });
+    answerBox.setAttribute("aria-label", title);
+    answerBox.replaceChildren(el("h3", { class: "cg-label", "data-testid": "claim-title", text: title }),
+      view.declarer_hand ? handRow(view.declarer_hand, { testPrefix: "claim-card-", onPlay: () => {}, label: tr("claim_hand", { name: who(c.seat) }) }) : null,
+      el("div", { class: "br-call-row" }, button("accept_claim", tr("claim_accept")), button("reject_claim", tr("claim_reject"))),
+      el("p", { id: "br-claim-answer-help", class: "muted br-claim-help", text: tr("claim_answer_help") }));
   }
 
   function lastText(view) {
@@ -386,6 +442,10 @@ export function mount(root, options) {
       parts.push(el("div", { class: "br-hand-box", "data-testid": "dummy" }, el("h3", { class: "cg-label", text: tr("dummy_hand", { name: who(c.dummy) }) }),
         handRow(view.dummy_hand, { playable: fromDummy ? playable : [], testPrefix: "dummy-card-", onPlay: play, label: tr("dummy_hand", { name: who(c.dummy) }) })));
     }
+    if (view.declarer_hand && c && answerBox.hidden && !b.gated) {
+      parts.push(el("div", { class: "br-hand-box", "data-testid": "declarer-hand" }, el("h3", { class: "cg-label", text: tr("claim_shown", { name: who(c.declarer) }) }),
+        handRow(view.declarer_hand, { testPrefix: "declarer-card-", onPlay: () => {}, label: tr("claim_shown", { name: who(c.declarer) }) })));
+    }
     if (f.seat !== null && view.hand && !b.gated) {
       parts.push(el("div", { class: "br-hand-box", "data-testid": "my-hand" }, el("h3", { class: "cg-label", text: tr("your_hand") }),
         handRow(view.hand, { playable: fromDummy ? [] : playable, testPrefix: "card-", onPlay: play, label: tr("your_hand") })));
@@ -432,6 +492,10 @@ export function mount(root, options) {
       claimBox.querySelector("select")?.focus();
       return true;
     }
+    if (view.phase === "play" && k === "c" && !answerBox.hidden) {
+      answerBox.querySelector("[data-testid=claim-accept]")?.focus();
+      return true;
+    }
     if (view.phase !== "auction") return false;
     const sendIf = (action) => {
       if (!legal.some((a) => sameAction(a, action))) return false;
@@ -457,5 +521,5 @@ export function mount(root, options) {
     return false;
   }
 
-  return b.start({ middle: [biddingBox, auctionBox, claimNote, hands, claimBox], after: [scoreBox], draw, key });
+  return b.start({ middle: [biddingBox, auctionBox, claimNote, answerBox, hands, claimBox], after: [scoreBox], draw, key });
 }

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.bridge import calls as auction
-from games.bridge.actions import Play, call_code
+from games.bridge.actions import Claim, Play, call_code
 from games.bridge.deals import vulnerable
 from games.bridge.scoring import score
 from games.bridge.state import BridgeState
@@ -151,23 +151,35 @@ def test_a_whole_deal_plays_every_card_once_follows_suit_and_scores_both_sides(
 @settings(max_examples=scaled(200))
 @given(seed=st.integers(0, 2**31))
 def test_nobody_sees_a_hidden_hand_and_everyone_sees_the_dummy_after_the_lead(seed: int) -> None:
+    """Random play with claims (accepted and rejected): each seat's view holds the cards of its
+    own hand, of the dummy after the opening lead, and of the declarer's hand only for a defender
+    once the declarer has claimed — never for the dummy's seat or a spectator."""
     state = BridgeState.new(4, {}, seed)
     rng = random.Random(seed)
     lowest_bids_first(state, rng)
+    claimed = False
     while not state.is_over():
         c = state.contract
         assert c is not None
+        defenders = {(c.declarer + 1) % 4, (c.declarer + 3) % 4}
         for seat in (None, 0, 1, 2, 3):
-            text_ = json.dumps(state.view(seat))
-            for other in range(4):
-                if other in (seat, c.dummy) and (other == seat or state.dummy_shown):
-                    continue
-                for card in state.hands[other]:
-                    assert f'"{NAMES[card]}"' not in text_, (seat, other)
+            view = state.view(seat)
+            text_ = json.dumps(view)
+            entitled = {seat} if seat is not None else set()
             if state.dummy_shown:
-                assert state.view(seat)["dummy_hand"] is not None
-        seat = state.pending()[0].seat
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+                entitled.add(c.dummy)
+            if claimed and seat in defenders:
+                entitled.add(c.declarer)
+            for other in range(4):
+                shown = [f'"{NAMES[card]}"' in text_ for card in state.hands[other]]
+                assert all(shown) if other in entitled else not any(shown), (seat, other)
+            if state.dummy_shown:
+                assert view["dummy_hand"] is not None
+            assert (view["declarer_hand"] is not None) == (claimed and seat in defenders)
+        seat = rng.choice([d.seat for d in state.pending()])
+        action = rng.choice(state.legal_actions(seat))
+        claimed = claimed or isinstance(action, Claim)
+        state.apply(seat, action)
 
 
 def test_card_names_in_views_are_the_cards_of_the_deal() -> None:
