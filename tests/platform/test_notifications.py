@@ -40,6 +40,14 @@ async def receive(comm: WebsocketCommunicator, timeout: float = 5) -> dict[str, 
     return json.loads(await comm.receive_from(timeout=timeout))
 
 
+async def settled(comm: WebsocketCommunicator) -> None:
+    """Wait until the socket has finished connecting (joined its groups, read its seats): a
+    consumer handles one message at a time, so a ping is answered only after ``connect`` ends.
+    (The accept comes first; a test that acts at once races the rest of ``connect``.)"""
+    await comm.send_to(text_data=json.dumps({"type": "ping", "t": 1}))
+    assert await receive(comm) == {"type": "pong", "t": 1}
+
+
 async def test_a_visitor_is_told_to_log_in_and_closed() -> None:
     comm = await connect()
     assert (await receive(comm))["code"] == "login_required"
@@ -57,6 +65,7 @@ async def test_the_opener_hears_that_their_table_filled_and_then_that_it_is_thei
         user_id=alice.pk, game_slug="spectacular_bid", seats=2
     )
     comm = await connect(alice)
+    await settled(comm)
     await database_sync_to_async(lobby_services.table_join)(user_id=bob.pk, table_id=table.pk)
     notice = await receive(comm)
     await database_sync_to_async(table.refresh_from_db)()
