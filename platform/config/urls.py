@@ -57,6 +57,9 @@ api_v1 = [
     path("auth/login/", LoginView.as_view(), name="login"),
     path("account/bot/", accounts_api.BotAccountView.as_view(), name="bot-account"),
     path("tokens/", accounts_api.TokensView.as_view(), name="tokens"),
+    path(
+        "tokens/revoke-all/", accounts_api.TokensRevokeAllView.as_view(), name="tokens-revoke-all"
+    ),
     path("tokens/<int:token_id>/", accounts_api.TokenView.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
 ]
