@@ -1,10 +1,11 @@
 from typing import Any
 
 from django.contrib import admin
-from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.admin import GroupAdmin, UserAdmin
+from django.contrib.auth.models import Group
 from django.http import HttpRequest
 
-from operations.access import ACCESS_FIELDS, user_access_set
+from operations.access import ACCESS_FIELDS, group_permissions_set, user_access_set
 from operations.admin_pages import UserOperationsMixin
 
 from .models import ApiToken, User
@@ -96,4 +97,34 @@ class PlatformUserAdmin(UserOperationsMixin, UserAdmin):
                 is_superuser=chosen["is_superuser"],
                 groups=chosen["groups"],
                 permissions=chosen["user_permissions"],
+            )
+
+
+admin.site.unregister(Group)
+
+
+@admin.register(Group)
+class PlatformGroupAdmin(GroupAdmin):
+    """Groups are roles: changing one's permissions changes every member's access, so only
+    superusers may add, change or delete groups, and a change of permissions is audited
+    (operations.access); everyone else with a permission on groups may only look."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return request.user.is_superuser
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return request.user.is_superuser
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return request.user.is_superuser
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        permissions = form.cleaned_data.pop("permissions", None)
+        super().save_related(request, form, formsets, change)
+        if permissions is not None:
+            group_permissions_set(
+                group_id=form.instance.pk,
+                actor=request.user,
+                reason="changed on the admin's group page",
+                permissions=permissions,
             )

@@ -80,3 +80,29 @@ def user_access_set(
         actor=actor, action=AuditAction.USER_ACCESS, target=user, reason=reason, detail=changed
     )
     return True
+
+
+@transaction.atomic
+def group_permissions_set(
+    *, group_id: int, actor: User, reason: str, permissions: Iterable[Permission]
+) -> bool:
+    """Give the group exactly these permissions — every member's access changes with them, so
+    the same rule holds: superusers only, audited; False (and no entry) if nothing changed."""
+    if not (actor.is_active and actor.is_superuser):
+        raise OperationError("not_superuser", "only a superuser may change a group's permissions")
+    group = Group.objects.select_for_update().filter(pk=group_id).first()
+    if group is None:
+        raise OperationError("no_group", f"there is no group {group_id}")
+    before = _permission_names(group.permissions.select_related("content_type"))
+    group.permissions.set(list(permissions))
+    after = _permission_names(group.permissions.select_related("content_type"))
+    if after == before:
+        return False
+    audit_record(
+        actor=actor,
+        action=AuditAction.USER_ACCESS,
+        target=group,
+        reason=reason,
+        detail={"permissions": {"before": before, "after": after}},
+    )
+    return True

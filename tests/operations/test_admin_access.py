@@ -156,3 +156,28 @@ def test_the_access_service_refuses_anyone_but_a_superuser(moderator) -> None:
     assert not moderator.is_superuser
     assert moderator.user_permissions.count() == len(MODERATOR_PERMISSIONS)
     assert not AuditEntry.objects.exists()
+
+
+def test_only_a_superuser_changes_a_groups_permissions_and_it_is_audited(moderator) -> None:
+    moderators = Group.objects.create(name="moderators")
+    moderator.groups.add(moderators)
+    moderator.user_permissions.add(
+        *Permission.objects.filter(codename__in=["change_group", "view_group"])
+    )
+    every = [p.pk for p in Permission.objects.all()]
+    refused = logged_in(moderator).post(
+        f"/admin/auth/group/{moderators.pk}/change/", {"name": "moderators", "permissions": every}
+    )
+    assert refused.status_code == 403
+    assert not moderators.permissions.exists()
+    root = User.objects.create_superuser("root", password="root-pass-123")
+    view_match = Permission.objects.get(codename="view_match")
+    granted = logged_in(root).post(
+        f"/admin/auth/group/{moderators.pk}/change/",
+        {"name": "moderators", "permissions": [view_match.pk]},
+    )
+    assert granted.status_code == 302
+    assert list(moderators.permissions.all()) == [view_match]
+    entry = AuditEntry.objects.get(action=AuditAction.USER_ACCESS)
+    assert (entry.actor, entry.target_type, entry.target_id) == (root, "group", str(moderators.pk))
+    assert entry.detail == {"permissions": {"before": [], "after": ["live.view_match"]}}
