@@ -42,7 +42,11 @@ def test_sign_up_refuses_a_name_with_an_invisible_or_direction_character(char: s
 def test_the_refusal_is_in_german_for_a_german_reader() -> None:
     response = Client(HTTP_ACCEPT_LANGUAGE="de").post(
         "/accounts/signup/",
-        {"username": "mallory\u202egnp", "password1": "x-long-pass-1", "password2": "x-long-pass-1"},
+        {
+            "username": "mallory\u202egnp",
+            "password1": "x-long-pass-1",
+            "password2": "x-long-pass-1",
+        },
     )
     page = response.content.decode()
     assert "Benutzernamen dürfen keine unsichtbaren Zeichen oder Schreibrichtungszeichen" in page
