@@ -88,7 +88,7 @@ class PlatformUserAdmin(UserOperationsMixin, UserAdmin):
             name: form.cleaned_data.pop(name) for name in ACCESS_FIELDS if name in form.fields
         }
         super().save_related(request, form, formsets, change)
-        if change and chosen:
+        if change and len(chosen) == len(ACCESS_FIELDS):
             user_access_set(
                 user_id=form.instance.pk,
                 actor=request.user,
