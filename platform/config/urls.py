@@ -76,6 +76,7 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/dashboard/", operations_views.dashboard, name="operations-dashboard"),
+    path("admin/login/", account_views.admin_login, name="admin-login"),  # + LOGIN_RATE
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "v1"))),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="v1:schema"), name="api-docs"),

@@ -50,3 +50,16 @@ def test_the_read_rate_answers_with_the_code_throttled(settings) -> None:
     client = Client(REMOTE_ADDR="203.0.113.33")
     assert client.get("/api/v1/games/").status_code == 200
     assert_shape(client.get("/api/v1/users/"), "throttled")
+
+
+def test_the_admin_log_in_counts_against_the_same_log_in_rate(settings) -> None:
+    """The third log-in path: an address spraying passwords at /admin/login/ meets LOGIN_RATE
+    too (it met only the per-name lockout)."""
+    settings.LOGIN_RATE = "2/hour"
+    client = Client(REMOTE_ADDR="203.0.113.34")
+    statuses = [
+        client.post("/admin/login/", {"username": f"n{i}", "password": "x"}).status_code
+        for i in range(3)
+    ]
+    assert statuses == [200, 200, 429]
+    assert api_login(client, "n3", "x").status_code == 429  # one count for every path
