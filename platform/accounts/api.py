@@ -18,7 +18,7 @@ from drf_spectacular.utils import (
 from rest_framework import generics, serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.parsers import JSONParser
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -31,6 +31,7 @@ from ratings.selectors import ai_ratings, profile_ratings
 from . import selectors, services
 from .models import User
 from .security import LoginRateThrottle, cross_site
+from .tokens import BearerTokenAuthentication
 
 # --- profiles and the user list -------------------------------------------------------------------
 
@@ -344,10 +345,32 @@ def _token_row(token: Any) -> dict[str, Any]:
     }
 
 
-class TokensView(generics.ListAPIView):
-    """Your personal API tokens (bot accounts only): list, create."""
+class SignedInSession(BasePermission):
+    """Tokens are created and revoked from a signed-in session only (as on lichess), never with
+    a token: a token that could mint tokens would outlive its own revocation (issue 28).
+    Reading the list is allowed either way (it shows no secret)."""
 
-    permission_classes = [IsAuthenticated]
+    message = "API tokens are created and revoked from a signed-in session, not with a token"
+    code = "session_required"
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return not isinstance(request.successful_authenticator, BearerTokenAuthentication)
+
+
+SESSION_ONLY = {
+    403: OpenApiResponse(
+        ErrorSerializer,
+        description="Sent with an API token (code session_required): log in with a password.",
+    )
+}
+
+
+class TokensView(generics.ListAPIView):
+    """Your personal API tokens (bot accounts only): list, create (from a signed-in session)."""
+
+    permission_classes = [IsAuthenticated, SignedInSession]
     throttle_classes = [ListRateThrottle]
     serializer_class = TokenSerializer
     pagination_class = Pagination
@@ -362,7 +385,7 @@ class TokensView(generics.ListAPIView):
     @extend_schema(
         operation_id="tokens_create",
         request=TokenRequestSerializer,
-        responses={201: NewTokenSerializer, 400: ErrorSerializer},
+        responses={201: NewTokenSerializer, 400: ErrorSerializer, **SESSION_ONLY},
         examples=[
             OpenApiExample("Create", request_only=True, value={"name": "my bot on server 2"}),
         ],
@@ -380,12 +403,35 @@ class TokensView(generics.ListAPIView):
 
 
 class TokenView(APIView):
-    """One of your tokens; DELETE revokes it (at once, on every server)."""
+    """One of your tokens; DELETE revokes it (at once, on every server; from a signed-in
+    session)."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, SignedInSession]
 
-    @extend_schema(operation_id="tokens_destroy", request=None, responses={204: None})
+    @extend_schema(
+        operation_id="tokens_destroy", request=None, responses={204: None, **SESSION_ONLY}
+    )
     def delete(self, request: Request, token_id: int) -> Response:
         if not services.token_revoke(token_id=token_id, user_id=request.user.pk):
             raise NotFound("no such open token of yours")
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RevokedSerializer(serializers.Serializer):
+    revoked = serializers.IntegerField(help_text="How many open tokens were revoked now.")
+
+
+class TokensRevokeAllView(APIView):
+    """Revoke every open token of your account at once (one of them may have leaked); from a
+    signed-in session."""
+
+    permission_classes = [IsAuthenticated, SignedInSession]
+
+    @extend_schema(
+        operation_id="tokens_revoke_all",
+        request=None,
+        responses={200: RevokedSerializer, **SESSION_ONLY},
+    )
+    def post(self, request: Request) -> Response:
+        revoked = services.tokens_revoke_all(user_id=request.user.pk)
+        return Response({"revoked": len(revoked)})

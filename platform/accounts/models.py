@@ -6,9 +6,23 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .usernames import PlatformUsernameValidator
+
 
 class User(AbstractUser):
     """A person with an account; ratings and matches refer to it."""
+
+    # Django's field, with a validator that also refuses characters nobody can see
+    # (accounts.usernames): the sign-up form and the admin's rename both run it.
+    username_validator = PlatformUsernameValidator()
+    username = models.CharField(
+        _("username"),
+        max_length=150,
+        unique=True,
+        help_text=_("Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only."),
+        validators=[username_validator],
+        error_messages={"unique": _("A user with that username already exists.")},
+    )
 
     is_bot = models.BooleanField(
         _("bot account"),

@@ -2,8 +2,8 @@
 
 * The lockout after repeated wrong passwords is django-axes' (settings ``AXES_*``); its answer is
   :func:`lockout_response`.
-* Attempts per client address are counted with DRF's rate throttle (:class:`AddressRateThrottle`,
-  rates ``LOGIN_RATE`` / ``SIGNUP_RATE``), in the cache every web process shares.
+* Attempts per client address are counted by :class:`AddressRateThrottle` (rates ``LOGIN_RATE`` /
+  ``SIGNUP_RATE``), one atomic step in the Redis every web process shares.
 * The JSON log-in (``/api/auth/login/``) refuses requests from other sites (:func:`cross_site`):
   it takes JSON only, which a foreign page cannot send without a CORS preflight that this site never
   grants, and it checks ``Origin`` itself.
@@ -19,7 +19,6 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-import redis
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import NON_FIELD_ERRORS
@@ -28,8 +27,8 @@ from django.forms.utils import ErrorDict
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from rest_framework.throttling import SimpleRateThrottle
 
+from config.api_limits import AtomicRateThrottle
 from config.security import request_client_address
 
 log = logging.getLogger(__name__)
@@ -39,27 +38,21 @@ DEMO_OPERATOR_PASSWORD = "operator-demo-password"
 every start, so it only ever works on loopback."""
 
 
-class AddressRateThrottle(SimpleRateThrottle):
-    """DRF's throttle, per client address, with its rate in the Django setting ``<SCOPE>_RATE``.
+class AddressRateThrottle(AtomicRateThrottle):
+    """Attempts per client address, with the rate in the Django setting ``<SCOPE>_RATE``,
+    counted atomically in Redis (``config.rate_counter``): parallel attempts cannot outrun it.
 
-    If the cache cannot be reached (Redis restarting) the attempt is allowed: the lockout (in the
-    database) still counts wrong passwords.
+    If Redis cannot be reached (restarting) the attempt is allowed: the lockout (in the database)
+    still counts wrong passwords.
     """
 
     scope = "login"
 
-    def get_rate(self) -> str | None:
-        return getattr(settings, f"{self.scope.upper()}_RATE", None)
+    def rate(self) -> str:
+        return str(getattr(settings, f"{self.scope.upper()}_RATE"))
 
-    def get_cache_key(self, request: Any, view: Any) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": request_client_address(request)}
-
-    def allow_request(self, request: Any, view: Any) -> bool:
-        try:
-            return super().allow_request(request, view)
-        except (OSError, redis.RedisError) as exc:
-            log.warning("rate counter unavailable, %s attempt allowed: %s", self.scope, exc)
-            return True
+    def ident(self, request: Any) -> str:
+        return request_client_address(request)
 
 
 class LoginRateThrottle(AddressRateThrottle):
@@ -134,7 +127,8 @@ def lockout_response(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpRes
         "Too many failed log-ins for this user from your address. Try again in %(minutes)d minutes."
     ) % {"minutes": max(1, math.ceil(wait_s / 60))}
     if request.path.startswith("/api/"):
-        response: HttpResponse = JsonResponse({"detail": message}, status=429)
+        # The API's one error shape: a code for programs, the sentence for people.
+        response: HttpResponse = JsonResponse({"code": "locked_out", "detail": message}, status=429)
     else:
         response = login_page_with_error(request, message, 429)
     response["Retry-After"] = str(wait_s)

@@ -89,6 +89,19 @@ def token_revoke(*, token_id: int, user_id: int | None = None) -> bool:
     return True
 
 
+@transaction.atomic
+def tokens_revoke_all(*, user_id: int) -> list[int]:
+    """Revoke every open token of the account in one step (a token may have leaked and the owner
+    does not know which); the ids revoked now, none if there were none open.  The user row is
+    locked first, so a token being created at the same moment is either revoked too or made
+    after this (and shown to its creator)."""
+    User.objects.select_for_update().filter(pk=user_id).first()
+    rows = ApiToken.objects.select_for_update().filter(user_id=user_id, revoked_at__isnull=True)
+    ids = list(rows.values_list("pk", flat=True))
+    ApiToken.objects.filter(pk__in=ids).update(revoked_at=timezone.now())
+    return ids
+
+
 TOKEN_PREFIX = "gpt_"
 
 

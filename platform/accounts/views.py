@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib import admin
 from django.contrib.auth import login as auth_login
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
@@ -34,6 +35,17 @@ def _login_refused(request: HttpRequest, wait_s: int) -> HttpResponse:
 # Django's log-in page; each POST counts against LOGIN_RATE per address (the lockout per user name
 # and address is django-axes', in the authentication backends).
 login = throttled_post(LoginRateThrottle, _login_refused)(auth_views.LoginView.as_view())
+
+
+def _admin_site_login(
+    request: HttpRequest, extra_context: dict[str, object] | None = None
+) -> HttpResponse:
+    """The admin's log-in page, counted against the same ``LOGIN_RATE`` as the other two log-in
+    paths (without it, an address could try a password on many user names there unhindered)."""
+    return admin.site.login(request, extra_context)
+
+
+admin_login = throttled_post(LoginRateThrottle, _login_refused)(_admin_site_login)
 
 
 @throttled_post(SignupRateThrottle, _signup_refused)

@@ -1,19 +1,17 @@
 """The API's list defaults, importable from settings (``REST_FRAMEWORK``) without importing DRF's
-views: pagination and the list throttle (docs/api.md)."""
+views: pagination, and the throttles — every one of them counted atomically in Redis
+(``config.rate_counter``), never with DRF's racy cache throttles (docs/api.md)."""
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
-import redis
 from django.conf import settings
 from rest_framework.pagination import LimitOffsetPagination
-from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.throttling import BaseThrottle
 
+from config import rate_counter
 from config.security import request_client_address
-
-log = logging.getLogger(__name__)
 
 
 class Pagination(LimitOffsetPagination):
@@ -24,29 +22,50 @@ class Pagination(LimitOffsetPagination):
     max_limit = 200
 
 
-class ListRateThrottle(SimpleRateThrottle):
-    """Every list endpoint: ``API_LIST_RATE`` requests per user (per client address when not
-    logged in), counted in the cache all web processes share.  If the cache is away the request
-    is let through."""
+class AtomicRateThrottle(BaseThrottle):
+    """A DRF throttle whose count is one atomic step in Redis (``config.rate_counter``): at most
+    the rate's count in any window, however many requests arrive at once and on however many web
+    processes.  Subclasses name the ``scope``, the rate (:meth:`rate`) and whom a request counts
+    for (:meth:`ident`)."""
+
+    scope = ""
+
+    def __init__(self) -> None:
+        self._wait_s: float | None = None
+
+    def rate(self) -> str:
+        raise NotImplementedError
+
+    def ident(self, request: Any) -> str:
+        raise NotImplementedError
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        self._wait_s = rate_counter.hit(
+            f"{self.scope}:{self.ident(request)}", rate_counter.Rate.parse(self.rate())
+        )
+        return self._wait_s is None
+
+    def wait(self) -> float | None:
+        """Seconds until a request would be admitted again (DRF's ``Retry-After``)."""
+        return self._wait_s
+
+
+class ListRateThrottle(AtomicRateThrottle):
+    """Every GET of the API: ``API_LIST_RATE`` requests per user (per client address when not
+    logged in), counted together by all web processes.  Writes have limits of their own."""
 
     scope = "list"
 
-    def get_rate(self) -> str | None:
-        return getattr(settings, "API_LIST_RATE", "600/minute")
+    def rate(self) -> str:
+        return str(getattr(settings, "API_LIST_RATE", "1200/minute"))
 
-    def get_cache_key(self, request: Any, view: Any) -> str:
+    def ident(self, request: Any) -> str:
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
-            ident = f"user:{user.pk}"
-        else:
-            ident = f"addr:{request_client_address(request)}"
-        return self.cache_format % {"scope": self.scope, "ident": ident}
+            return f"user:{user.pk}"
+        return f"addr:{request_client_address(request)}"
 
     def allow_request(self, request: Any, view: Any) -> bool:
         if request.method != "GET":
             return True
-        try:
-            return super().allow_request(request, view)
-        except (OSError, redis.RedisError) as exc:
-            log.warning("list throttle unavailable, request allowed: %s", exc)
-            return True
+        return super().allow_request(request, view)

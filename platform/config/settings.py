@@ -171,9 +171,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "config.security.request_client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.security.lockout_response"
 AXES_DISABLE_ACCESS_LOG = True  # successful log-ins are not the lockout's business
-# Per client address, with DRF's throttle (accounts.security.AddressRateThrottle; counters in the
-# cache): log-in attempts on both log-in paths, on top of the lockout (it stops one address from
-# trying one password on many user names), and sign-up attempts.  "<n>/<s|m|h|d>".
+# Per client address (accounts.security.AddressRateThrottle; atomic counters in Redis,
+# config.rate_counter): log-in attempts on both log-in paths, on top of the lockout (it stops one
+# address from trying one password on many user names), and sign-up attempts.  "<n>/<s|m|h|d>".
 LOGIN_RATE = os.environ.get("LOGIN_RATE", "60/hour")
 SIGNUP_RATE = os.environ.get("SIGNUP_RATE", "20/hour")
 
@@ -216,8 +216,8 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
-# The cache holds the per-address log-in and sign-up counters (DRF throttles): in Redis, so that
-# every web process counts together.
+# The Django cache, in Redis so that every web process shares it.  (The throttles count in Redis
+# directly, atomically: config.rate_counter.)
 CACHES = {
     "default": (
         {
@@ -333,6 +333,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.api.api_exception_handler",  # one JSON shape for every error
 }
 API_LIST_RATE = os.environ.get("API_LIST_RATE", "1200/minute")
+# Where every throttle counts (config.rate_counter): one atomic Lua step per request in Redis.
+RATE_LIMITS_REDIS_URL = os.environ.get("RATE_LIMITS_REDIS_URL", REDIS_URL)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Game platform API",
     "DESCRIPTION": "Games, lobby tables, matches (public view while running; move log and every "

@@ -57,6 +57,9 @@ api_v1 = [
     path("auth/login/", LoginView.as_view(), name="login"),
     path("account/bot/", accounts_api.BotAccountView.as_view(), name="bot-account"),
     path("tokens/", accounts_api.TokensView.as_view(), name="tokens"),
+    path(
+        "tokens/revoke-all/", accounts_api.TokensRevokeAllView.as_view(), name="tokens-revoke-all"
+    ),
     path("tokens/<int:token_id>/", accounts_api.TokenView.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
 ]
@@ -73,6 +76,7 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/dashboard/", operations_views.dashboard, name="operations-dashboard"),
+    path("admin/login/", account_views.admin_login, name="admin-login"),  # + LOGIN_RATE
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "v1"))),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="v1:schema"), name="api-docs"),

@@ -20,6 +20,7 @@ class AuditAction(models.TextChoices):
     SANCTION_EXPIRE = "sanction_expire", _("sanction expired")
     COOLDOWN_LIFT = "cooldown_lift", _("queue cooldown lifted")
     BOT_MARK = "bot_mark", _("bot mark changed")
+    USER_ACCESS = "user_access", _("staff, superuser, groups or permissions changed")
 
 
 class AuditEntry(models.Model):
