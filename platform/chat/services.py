@@ -18,6 +18,7 @@ from accounts.models import User
 from live import publish
 from live.messages import encode
 from live.models import Match
+from live.socket_access import ACCOUNT_CLOSED
 
 from . import selectors
 from .conf import max_length, rate_limit
@@ -49,9 +50,10 @@ def clean_text(text: Any) -> str:
 def post_message(*, kind: str, target_id: int, user_id: int | None, text: Any) -> ChatMessage:
     """Store ``text`` in the room ``user_id`` writes to and publish it after commit.
 
-    Refused with a ChatError (and nothing stored) when the user is not logged in, is muted by an
-    operator, the text is empty, too long or refused by the filter, or the user sent
-    ``CHAT_RATE_LIMIT`` messages within the last ``CHAT_RATE_WINDOW_S`` seconds.
+    Refused with a ChatError (and nothing stored) when the user is not logged in or no longer
+    active (banned, deactivated), is muted by an operator, the text is empty, too long or refused
+    by the filter, or the user sent ``CHAT_RATE_LIMIT`` messages within the last
+    ``CHAT_RATE_WINDOW_S`` seconds.
     """
     if user_id is None:
         raise ChatError("login_required")
@@ -61,6 +63,10 @@ def post_message(*, kind: str, target_id: int, user_id: int | None, text: Any) -
         author = User.objects.select_for_update().filter(pk=user_id).first()
         if author is None:
             raise ChatError("login_required")
+        if not author.is_active:
+            # Banned or deactivated since the socket opened (the ban locks this row too, so a
+            # post and a ban cannot pass each other): nothing is stored, the socket closes.
+            raise ChatError(ACCOUNT_CLOSED)
         access = selectors.access(kind=kind, target_id=target_id, user_id=user_id)
         if access is None:
             raise ChatError("no_room")
