@@ -52,6 +52,7 @@ def describe(code: str, params: dict[str, Any]) -> str:
         return _("Message too long: at most %(max)d characters.") % {"max": params["max_length"]}
     texts = {
         "empty": _("Write something first."),
+        "invisible": _("This message shows nothing: it holds only invisible characters."),
         "account_closed": _("This account is banned or deactivated."),
         "login_required": _("Log in to write in the chat."),
         "refused": _("This message is not allowed."),
