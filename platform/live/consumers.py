@@ -54,29 +54,31 @@ async def write(func: Any, /, **kwargs: Any) -> Any:
     return await db_call(func)(**kwargs)
 
 
-def _access_checked(service: Callable[..., Any]) -> Callable[..., Any]:
-    """``service`` run only while the socket's access holds (``live.socket_access``), checked in
-    the command's own transaction before the match row is locked — so it costs one query and no
-    extra hop to a thread.
+def _access_checked(name: str) -> Callable[..., Any]:
+    """The service ``live.services.<name>`` run only while the socket's access holds
+    (``live.socket_access``), checked in the command's own transaction before the match row is
+    locked — so it costs one query and no extra hop to a thread.  (Looked up by name at each
+    call, so the service stays replaceable, as the fault tests replace it.)
 
     A ban ends the user's running matches under their row locks: a command that passed the check
     either commits before the ban reaches its match or finds the match ended (``match_over``).
-    A revoked token ends nothing: a command that passed the check before the revocation committed
-    may still be applied; none that arrives after it is.
+    A revoked token ends no match: a command that passed the check before the revocation
+    committed may still be applied; none that arrives after it is.
     """
-    inner = getattr(service, "__wrapped__", service)  # without its own atomic, as group commit
 
     def run(*, user_id: int | None, token_id: int | None, **kwargs: Any) -> Any:
         refusal = socket_access.access_refusal(user_id=user_id, token_id=token_id)
         if refusal is not None:
             raise LiveError(refusal, socket_access.describe(refusal))
+        service = getattr(services, name)
+        inner = getattr(service, "__wrapped__", service)  # without its own atomic: we are in one
         return inner(user_id=user_id, **kwargs)
 
     return transaction.atomic(run)
 
 
-_resign_checked = _access_checked(services.match_resign)
-_submit_checked = _access_checked(services.action_submit)
+_resign_checked = _access_checked("match_resign")
+_submit_checked = _access_checked("action_submit")
 
 
 def _game_slug(match_id: int) -> str | None:
