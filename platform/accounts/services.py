@@ -8,6 +8,8 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
+from live.socket_access import sockets_close_after_commit
+
 from .models import ApiToken, User
 
 
@@ -86,6 +88,7 @@ def token_revoke(*, token_id: int, user_id: int | None = None) -> bool:
         return False
     token.revoked_at = timezone.now()
     token.save(update_fields=["revoked_at"])
+    sockets_close_after_commit(token_id=token.pk)  # every socket it opened closes (4003)
     return True
 
 

@@ -25,8 +25,8 @@ KEYWORD = "Bearer"
 _TOUCH_EVERY = timedelta(minutes=1)
 
 
-def user_for_token(secret: str) -> User | None:
-    """The active account holding the open token ``secret``, or None."""
+def open_token(secret: str) -> ApiToken | None:
+    """The open token ``secret`` of an active account (its user loaded), or None."""
     token = (
         ApiToken.objects.select_related("user")
         .filter(digest=token_digest(secret), revoked_at__isnull=True)
@@ -37,7 +37,13 @@ def user_for_token(secret: str) -> User | None:
     now = timezone.now()
     if token.last_used_at is None or now - token.last_used_at > _TOUCH_EVERY:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
-    return token.user
+    return token
+
+
+def user_for_token(secret: str) -> User | None:
+    """The active account holding the open token ``secret``, or None."""
+    token = open_token(secret)
+    return None if token is None else token.user
 
 
 def bearer(header: str | None) -> str | None:
@@ -70,10 +76,10 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
         return KEYWORD
 
 
-def _lookup(secret: str) -> User | None:
+def _lookup(secret: str) -> ApiToken | None:
     close_old_connections()
     try:
-        return user_for_token(secret)
+        return open_token(secret)
     finally:
         close_old_connections()
 
@@ -81,7 +87,10 @@ def _lookup(secret: str) -> User | None:
 class TokenAuthMiddleware:
     """WebSocket: a handshake with ``Authorization: Bearer <token>`` connects as the token's
     account (it replaces the session's user); a wrong or revoked token is refused (HTTP 403)
-    before any consumer runs.  Without the header the session decides, as before."""
+    before any consumer runs.  Without the header the session decides, as before.
+
+    The scope also carries ``api_token_id``: the socket joins that token's group, so revoking
+    the token closes it (``live.socket_access``), and re-checks the token before each frame."""
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
@@ -94,10 +103,10 @@ class TokenAuthMiddleware:
                     header = value.decode("latin-1")
             if header is not None:
                 secret = bearer(header)
-                user = None if secret is None else await sync_to_async(_lookup)(secret)
-                if user is None:
+                token = None if secret is None else await sync_to_async(_lookup)(secret)
+                if token is None:
                     return await WebsocketDenier()(scope, receive, send)
-                scope = dict(scope, user=user)
+                scope = dict(scope, user=token.user, api_token_id=token.pk)
         return await self.inner(scope, receive, send)
 
 

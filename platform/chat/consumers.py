@@ -7,39 +7,15 @@ selectors.  Under the platform's socket caps and message budget like every socke
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import parse_qs
 
-from django.conf import settings
-from django.utils.translation import get_supported_language_variant
-from django.utils.translation.trans_real import parse_accept_lang_header
-
-from live.consumers import db_call
-from live.sockets import CLOSE_NOT_FOUND, GuardedConsumer
+from live.socket_access import ACCOUNT_CLOSED
+from live.sockets import CLOSE_NOT_FOUND, GuardedConsumer, db_call
 
 from . import selectors, services
 from .conf import max_length
 from .errors import ChatError
 
 MAX_ID = 2**63 - 1
-
-
-def scope_language(scope: dict[str, Any]) -> str:
-    """The reader's language: ``?lang=``, else the language cookie, else Accept-Language."""
-    wanted: list[str] = []
-    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-    wanted += query.get("lang", [])[:1]
-    cookie = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME)
-    if cookie:
-        wanted.append(cookie)
-    for name, value in scope.get("headers", []):
-        if name == b"accept-language":
-            wanted += [lang for lang, _ in parse_accept_lang_header(value.decode("latin-1"))]
-    for lang in wanted:
-        try:
-            return get_supported_language_variant(lang)
-        except LookupError:
-            continue
-    return settings.LANGUAGE_CODE
 
 
 class ChatConsumer(GuardedConsumer):
@@ -49,7 +25,6 @@ class ChatConsumer(GuardedConsumer):
         self.target_id = int(kwargs["target_id"])
         user = self.scope.get("user")
         self.user_id: int | None = user.pk if user is not None and user.is_authenticated else None
-        self.lang = scope_language(self.scope)
         self.rooms: dict[str, selectors.Room] = {}
         self.muted: dict[int, str] = {}
         if not await self.admit(self.user_id):
@@ -144,4 +119,7 @@ class ChatConsumer(GuardedConsumer):
             else:
                 raise ChatError("unknown_type")
         except ChatError as exc:
+            if exc.code == ACCOUNT_CLOSED:
+                await self.end_access(exc.code)  # banned between the check and the post: closed
+                return
             await self.send_json(exc.as_message(self.lang))

@@ -52,6 +52,8 @@ def describe(code: str, params: dict[str, Any]) -> str:
         return _("Message too long: at most %(max)d characters.") % {"max": params["max_length"]}
     texts = {
         "empty": _("Write something first."),
+        "invisible": _("This message shows nothing: it holds only invisible characters."),
+        "account_closed": _("This account is banned or deactivated."),
         "login_required": _("Log in to write in the chat."),
         "refused": _("This message is not allowed."),
         "no_user": _("There is no user of that name."),

@@ -14,6 +14,7 @@ from operations.models import SanctionKind
 from operations.selectors import open_sanctions
 from tournaments.models import Tournament
 
+from .invisible import shows_something, without_invisible
 from .models import ChatMessage, ChatMute
 
 PLAYERS = "players"
@@ -77,7 +78,7 @@ def message_payload(message: ChatMessage, room_name: str, author: str) -> dict[s
         "room": room_name,
         "id": message.pk,
         "author": author,
-        "text": message.text,
+        "text": without_invisible(message.text).strip(),  # stored before chat.invisible too
         "at": message.created_at.isoformat(),
     }
 
@@ -92,7 +93,8 @@ def recent_messages(*, room: Room, hidden_author_ids: set[int]) -> list[dict[str
         .select_related("author")
         .order_by("-id")[: history_size()]
     )
-    return [message_payload(m, room.name, m.author.username) for m in reversed(rows)]
+    payloads = [message_payload(m, room.name, m.author.username) for m in reversed(rows)]
+    return [p for p in payloads if shows_something(p["text"])]
 
 
 def muted_ids(*, user_id: int | None) -> dict[int, str]:

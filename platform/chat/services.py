@@ -18,11 +18,13 @@ from accounts.models import User
 from live import publish
 from live.messages import encode
 from live.models import Match
+from live.socket_access import ACCOUNT_CLOSED
 
 from . import selectors
 from .conf import max_length, rate_limit
 from .errors import ChatError
 from .filters import text_filter
+from .invisible import shows_something, without_invisible
 from .models import ChatMessage, ChatMute
 
 
@@ -32,15 +34,20 @@ def user_group(user_id: int) -> str:
 
 
 def clean_text(text: Any) -> str:
-    """The text as it would be stored, or a ChatError: a string, line breaks and tabs as spaces,
-    no other control characters, trimmed, not empty, at most ``CHAT_MAX_LENGTH`` characters."""
+    """The text as it would be stored, or a ChatError: a string, no control characters but line
+    breaks and tabs, every space or line break a plain space, without the characters a reader
+    cannot see (``chat.invisible``: bidi controls, zero-width characters …), trimmed, showing
+    something, at most ``CHAT_MAX_LENGTH`` characters."""
     if not isinstance(text, str):
         raise ChatError("malformed", detail="text must be a string")
-    text = "".join(" " if c in "\r\n\t" else c for c in text).strip()
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in text if c not in "\r\n\t"):
         raise ChatError("malformed", detail="text holds control characters")
-    if not text:
+    written = text.strip()
+    text = without_invisible(written).strip()
+    if not written:
         raise ChatError("empty")
+    if not shows_something(text):
+        raise ChatError("invisible")
     if len(text) > max_length():
         raise ChatError("too_long", max_length=max_length())
     return text
@@ -49,9 +56,10 @@ def clean_text(text: Any) -> str:
 def post_message(*, kind: str, target_id: int, user_id: int | None, text: Any) -> ChatMessage:
     """Store ``text`` in the room ``user_id`` writes to and publish it after commit.
 
-    Refused with a ChatError (and nothing stored) when the user is not logged in, is muted by an
-    operator, the text is empty, too long or refused by the filter, or the user sent
-    ``CHAT_RATE_LIMIT`` messages within the last ``CHAT_RATE_WINDOW_S`` seconds.
+    Refused with a ChatError (and nothing stored) when the user is not logged in or no longer
+    active (banned, deactivated), is muted by an operator, the text is empty, shows nothing, is
+    too long or refused by the filter, or the user sent ``CHAT_RATE_LIMIT`` messages within the
+    last ``CHAT_RATE_WINDOW_S`` seconds.
     """
     if user_id is None:
         raise ChatError("login_required")
@@ -61,6 +69,10 @@ def post_message(*, kind: str, target_id: int, user_id: int | None, text: Any) -
         author = User.objects.select_for_update().filter(pk=user_id).first()
         if author is None:
             raise ChatError("login_required")
+        if not author.is_active:
+            # Banned or deactivated since the socket opened (the ban locks this row too, so a
+            # post and a ban cannot pass each other): nothing is stored, the socket closes.
+            raise ChatError(ACCOUNT_CLOSED)
         access = selectors.access(kind=kind, target_id=target_id, user_id=user_id)
         if access is None:
             raise ChatError("no_room")

@@ -19,6 +19,7 @@ from accounts.tokens import TokenAuthMiddleware  # noqa: E402
 from chat.routing import websocket_urlpatterns as chat_websocket_urlpatterns  # noqa: E402
 from live.liveness import start_beating  # noqa: E402
 from live.routing import fallback_websocket_urlpatterns, websocket_urlpatterns  # noqa: E402
+from live.sockets import StoreOutageGuard  # noqa: E402
 from live.startup import warm_up_and_freeze  # noqa: E402
 from matchmaking.routing import websocket_urlpatterns as queue_websocket_urlpatterns  # noqa: E402
 from operations.metrics import start_metrics_server  # noqa: E402
@@ -26,15 +27,18 @@ from operations.metrics import start_metrics_server  # noqa: E402
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(
-                # A bot's "Authorization: Bearer <token>" replaces the session (docs/api.md).
-                TokenAuthMiddleware(
-                    URLRouter(
-                        websocket_urlpatterns
-                        + queue_websocket_urlpatterns
-                        + chat_websocket_urlpatterns
-                        + fallback_websocket_urlpatterns
+        # A database away while the session or token is read: 4013, not HTTP 500 (live.sockets).
+        "websocket": StoreOutageGuard(
+            AllowedHostsOriginValidator(
+                AuthMiddlewareStack(
+                    # A bot's "Authorization: Bearer <token>" replaces the session (docs/api.md).
+                    TokenAuthMiddleware(
+                        URLRouter(
+                            websocket_urlpatterns
+                            + queue_websocket_urlpatterns
+                            + chat_websocket_urlpatterns
+                            + fallback_websocket_urlpatterns
+                        )
                     )
                 )
             )

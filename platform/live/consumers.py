@@ -14,21 +14,27 @@ with its traceback and answered ``internal_error`` — the connection stays open
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
-from asgiref.sync import SyncToAsync
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import transaction
 
 from games.core import Game, IllegalAction
 from games.registry import get_game
 
-from . import embargo, group_commit, selectors, services, spectators, timebase
+from . import embargo, group_commit, selectors, services, socket_access, spectators, timebase
 from .errors import LiveError
 from .guards import describe
 from .messages import public_group, seat_group
 from .models import Match
-from .sockets import CLOSE_NOT_FOUND, GuardedConsumer
+from .sockets import (
+    CLOSE_NOT_FOUND,
+    STORE_ERRORS,
+    GuardedConsumer,
+    db_call,
+    store_unavailable_frame,
+)
 
 log = logging.getLogger(__name__)
 
@@ -36,25 +42,7 @@ CLOSE_NO_MATCH = CLOSE_NOT_FOUND
 MAX_MATCH_ID = 2**63 - 1  # the id column's range: a larger number names no match
 
 
-class _PooledDatabaseCall(SyncToAsync):
-    """Run a database-touching function on the loop's thread pool, not on one shared thread.
-
-    Channels' ``database_sync_to_async`` sends every call of a daphne process through a single
-    thread, so one slow command holds up every match on that node.  Matches are independent (the
-    row lock orders commands within one), so commands run side by side here; connections are
-    tidied before and after as Channels does.
-    """
-
-    def thread_handler(self, loop: Any, *args: Any, **kwargs: Any) -> Any:
-        close_old_connections()
-        try:
-            return super().thread_handler(loop, *args, **kwargs)
-        finally:
-            close_old_connections()
-
-
-def db_call(func: Any) -> Any:
-    return _PooledDatabaseCall(func, thread_sensitive=False)
+__all__ = ["MatchConsumer", "db_call", "write"]
 
 
 async def write(func: Any, /, **kwargs: Any) -> Any:
@@ -66,11 +54,39 @@ async def write(func: Any, /, **kwargs: Any) -> Any:
     return await db_call(func)(**kwargs)
 
 
+def _access_checked(name: str) -> Callable[..., Any]:
+    """The service ``live.services.<name>`` run only while the socket's access holds
+    (``live.socket_access``), checked in the command's own transaction before the match row is
+    locked — so it costs one query and no extra hop to a thread.  (Looked up by name at each
+    call, so the service stays replaceable, as the fault tests replace it.)
+
+    A ban ends the user's running matches under their row locks: a command that passed the check
+    either commits before the ban reaches its match or finds the match ended (``match_over``).
+    A revoked token ends no match: a command that passed the check before the revocation
+    committed may still be applied; none that arrives after it is.
+    """
+
+    def run(*, user_id: int | None, token_id: int | None, **kwargs: Any) -> Any:
+        refusal = socket_access.access_refusal(user_id=user_id, token_id=token_id)
+        if refusal is not None:
+            raise LiveError(refusal, socket_access.describe(refusal))
+        service = getattr(services, name)
+        inner = getattr(service, "__wrapped__", service)  # without its own atomic: we are in one
+        return inner(user_id=user_id, **kwargs)
+
+    return transaction.atomic(run)
+
+
+_resign_checked = _access_checked("match_resign")
+_submit_checked = _access_checked("action_submit")
+
+
 def _game_slug(match_id: int) -> str | None:
     return Match.objects.filter(pk=match_id).values_list("game", flat=True).first()
 
 
 class MatchConsumer(GuardedConsumer):
+    ACCESS_CHECKED_BY_COMMAND = frozenset({"action", "resign"})
     game: Game[Any] | None = None
     spectating = False
     wants_spectators = False
@@ -156,7 +172,16 @@ class MatchConsumer(GuardedConsumer):
                 LiveError("unknown_type", f"unknown message type {describe(kind)}").as_message()
             )
             return
-        await handler(message, arrived)
+        try:
+            await handler(message, arrived)
+        except STORE_ERRORS as exc:
+            log.warning("%s on match %s met an unreachable database: %r", kind, self.match_id, exc)
+            command_id = message.get("command_id")
+            await self.send_json(
+                store_unavailable_frame(
+                    self.lang, command_id if isinstance(command_id, str) else None
+                )
+            )
 
     async def on_ping(self, message: dict[str, Any], arrived: float) -> None:
         t = message.get("t")
@@ -210,27 +235,35 @@ class MatchConsumer(GuardedConsumer):
         try:
             if resign:
                 applied = await write(
-                    services.match_resign,
+                    _resign_checked,
                     match_id=self.match_id,
                     command_id=command_id,
                     user_id=self.user_id,
+                    token_id=self.access_token_id,
                     seat=seat,
                     arrived_local_ms=arrived,
                 )
             else:
                 applied = await write(
-                    services.action_submit,
+                    _submit_checked,
                     match_id=self.match_id,
                     action=message["action"],
                     command_id=command_id,
                     user_id=self.user_id,
+                    token_id=self.access_token_id,
                     seat=seat,
                     seen_seq=seen,
                     arrived_local_ms=arrived,
                 )
         except LiveError as exc:
+            if exc.code in (socket_access.ACCOUNT_CLOSED, socket_access.TOKEN_REVOKED):
+                # Nothing was applied; the socket closes (4003).
+                await self.end_access(exc.code, command_id)
+                return
             await self.send_json(exc.as_message(command_id))
             return
+        except STORE_ERRORS:
+            raise  # answered store_unavailable by receive, with the command id
         except Exception:
             log.exception(
                 "%s %r on match %s failed",

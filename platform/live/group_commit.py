@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import InterfaceError, OperationalError, close_old_connections, transaction
 
 from .errors import LiveError
 
@@ -138,6 +138,8 @@ def apply_batch(
                 except LiveError as exc:
                     outcomes[i] = (False, exc)
         return outcomes
+    except (OperationalError, InterfaceError) as exc:  # the database away: no bug to trace
+        log.warning("a batch of %d commands failed (%r); one by one", len(commands), exc)
     except Exception:
         log.exception("a batch of %d commands failed; applying them one by one", len(commands))
     # Again one by one, each in its own transaction, on a connection checked first (it may be the

@@ -15,10 +15,9 @@ import orjson
 from matchmaking.conf import user_group
 
 from . import notifications
-from .consumers import db_call
 from .guards import describe
 from .messages import seat_group
-from .sockets import GuardedConsumer
+from .sockets import STORE_ERRORS, GuardedConsumer, db_call
 
 CLOSE_LOGIN = 4001
 
@@ -75,7 +74,11 @@ class NotifyConsumer(GuardedConsumer):
         payload = event["payload"]
         # Follow first: once the page hears of the match, its seats' frames reach this socket
         # (a move made right after the notice would otherwise pass before the group is joined).
-        await self.follow_match(payload.get("match_id"))
+        # A database away for a moment costs the "your turn" notices of that match, not this one.
+        try:
+            await self.follow_match(payload.get("match_id"))
+        except STORE_ERRORS:
+            pass
         await self.send_json(payload)
 
     async def queue_event(self, event: dict[str, Any]) -> None:

@@ -17,6 +17,7 @@ from live import operator_services
 from live import services as live_services
 from live.errors import LiveError
 from live.models import Match, MatchStatus, Seat
+from live.socket_access import sockets_close_after_commit
 from matchmaking.models import QueueCooldown
 from matchmaking.services import cooldown_clear, queue_leave
 
@@ -138,9 +139,11 @@ def _open(user_id: int, kind: str, now: datetime) -> Any:
 def user_ban(
     *, user_id: int, reason: str, actor: User, expires_at: datetime | None = None
 ) -> Sanction:
-    """Ban a user: the account cannot log in, its sessions and API tokens stop working, it leaves
-    the ranked queue, and each of its running matches is forfeited (against other people: the
-    game's forfeit result, rated as the match was) or aborted (against the AI or itself only).
+    """Ban a user: the account cannot log in, its sessions and API tokens stop working, every
+    socket it holds open closes on every web process once this commits (and answers no further
+    frame: ``live.socket_access``), it leaves the ranked queue, and each of its running matches
+    is forfeited (against other people: the game's forfeit result, rated as the match was) or
+    aborted (against the AI or itself only).
     """
     if not reason.strip():
         raise OperationError("reason_required", "a reason is required")
@@ -161,6 +164,7 @@ def user_ban(
     if user.is_active:
         user.is_active = False
         user.save(update_fields=["is_active"])
+    sockets_close_after_commit(user_id=user.pk)  # every socket of the user closes (4003)
     queue_leave(user_id=user.pk)
     ended = _end_running_matches(user=user, actor=actor)
     audit_record(

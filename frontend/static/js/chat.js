@@ -42,7 +42,7 @@ const WORDS = {
 };
 
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000];
-const NO_RECONNECT_CODES = new Set([4001, 4004, 4029, 4030, 4031]);
+const NO_RECONNECT_CODES = new Set([4001, 4003, 4004, 4029, 4030, 4031]);
 const MAX_SHOWN = 200;
 
 function startChat(panel) {

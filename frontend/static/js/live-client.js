@@ -49,7 +49,9 @@ const SPECTATORS_EVERY_PINGS = 3; // re-ask the spectator count every 30 s
 const OFFSET_SAMPLES = 8;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const NO_RECONNECT_CODES = new Set([4004]);
-const CLOSE_DEAL_EMBARGOED = 4003; // a spectator of a deal other tables still play: no retry
+// Access refused or ended (a deal other tables still play, a ban, a revoked token): no retry.  The
+// error frame before the close says which; the close alone means the embargo (the older server).
+const CLOSE_FORBIDDEN = 4003;
 
 export const MESSAGES = {
   en: {
@@ -139,6 +141,7 @@ export function createLiveClient({
   let attempts = 0;
   let everOpened = false;
   let stopped = false;
+  let lastErrorCode = null; // the code of the last error frame (a 4003 close follows its reason)
   let pingTimer = null;
   let pings = 0;
   let retryTimer = null;
@@ -189,9 +192,11 @@ export function createLiveClient({
       clearInterval(pingTimer);
       socket = null;
       if (stopped) return status("closed");
-      if (event.code === CLOSE_DEAL_EMBARGOED) {
+      if (event.code === CLOSE_FORBIDDEN) {
         stopped = true;
-        onError({ code: "deal_embargoed", message: t("error_deal_embargoed") });
+        if (lastErrorCode !== "account_closed" && lastErrorCode !== "token_revoked") {
+          onError({ code: "deal_embargoed", message: t("error_deal_embargoed") });
+        }
         return status("closed", { code: event.code });
       }
       if (NO_RECONNECT_CODES.has(event.code)) {
@@ -249,6 +254,7 @@ export function createLiveClient({
         }
         return;
       case "error":
+        lastErrorCode = msg.code;
         if (msg.code === "stale_seq") resync();
         return onError({
           ...msg,

@@ -47,7 +47,7 @@ const WORDS = {
 };
 
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000];
-const NO_RECONNECT_CODES = new Set([4001, 4030, 4031]);
+const NO_RECONNECT_CODES = new Set([4001, 4003, 4030, 4031]);
 const MAX_BANNERS = 4;
 const SOUND_KEY = "notify-sound";
 

@@ -6,7 +6,7 @@
  */
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
-const NO_RECONNECT_CODES = new Set([4001]);
+const NO_RECONNECT_CODES = new Set([4001, 4003]);
 
 function setText(panel, role, value) {
   const el = panel.querySelector(`[data-role="${role}"]`);
