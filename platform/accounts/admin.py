@@ -5,6 +5,7 @@ from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.models import Group
 from django.http import HttpRequest
 
+from live.socket_access import sockets_close_after_commit
 from operations.access import ACCESS_FIELDS, group_permissions_set, user_access_set
 from operations.admin_pages import UserOperationsMixin
 
@@ -82,6 +83,8 @@ class PlatformUserAdmin(UserOperationsMixin, UserAdmin):
                 if name in form.initial:
                     setattr(obj, name, form.initial[name])
         super().save_model(request, obj, form, change)
+        if change and form.initial.get("is_active") and not obj.is_active:
+            sockets_close_after_commit(user_id=obj.pk)  # deactivated: every socket closes (4003)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         chosen = {

@@ -102,6 +102,8 @@ def tokens_revoke_all(*, user_id: int) -> list[int]:
     rows = ApiToken.objects.select_for_update().filter(user_id=user_id, revoked_at__isnull=True)
     ids = list(rows.values_list("pk", flat=True))
     ApiToken.objects.filter(pk__in=ids).update(revoked_at=timezone.now())
+    for token_id in ids:
+        sockets_close_after_commit(token_id=token_id)  # every socket they opened closes (4003)
     return ids
 
 

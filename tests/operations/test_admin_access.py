@@ -4,8 +4,6 @@ admin user form with ``is_superuser=on`` and became superuser."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.contrib.auth.models import Group, Permission
 from django.test import Client
@@ -14,6 +12,7 @@ from accounts.models import User
 from operations.access import user_access_set
 from operations.errors import OperationError
 from operations.models import AuditAction, AuditEntry
+from support.admin_forms import user_form
 
 pytestmark = pytest.mark.django_db
 
@@ -33,30 +32,6 @@ def logged_in(user: User) -> Client:
     client = Client()
     client.force_login(user)
     return client
-
-
-def user_form(user: User, **changes: Any) -> dict[str, Any]:
-    """What the admin's user page posts for ``user`` (unchanged), with ``changes``: a checkbox is
-    present when on; the tokens inline's management form is there for whoever sees it."""
-    data: dict[str, Any] = {
-        "username": user.username,
-        "first_name": user.first_name,
-        "last_name": user.last_name,
-        "email": user.email,
-        "date_joined_0": user.date_joined.strftime("%Y-%m-%d"),
-        "date_joined_1": user.date_joined.strftime("%H:%M:%S"),
-        "groups": [g.pk for g in user.groups.all()],
-        "user_permissions": [p.pk for p in user.user_permissions.all()],
-        "api_tokens-TOTAL_FORMS": "0",
-        "api_tokens-INITIAL_FORMS": "0",
-        "api_tokens-MIN_NUM_FORMS": "0",
-        "api_tokens-MAX_NUM_FORMS": "1000",
-    }
-    for flag in ("is_active", "is_staff", "is_superuser"):
-        if getattr(user, flag):
-            data[flag] = "on"
-    data.update(changes)
-    return {k: v for k, v in data.items() if v is not None}
 
 
 def test_a_moderator_posting_its_own_form_with_superuser_on_stays_a_moderator(moderator) -> None:

@@ -14,12 +14,19 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from accounts.models import ApiToken, User
-from accounts.services import bot_upgrade, operator_ensure, token_create, token_revoke
+from accounts.services import (
+    bot_upgrade,
+    operator_ensure,
+    token_create,
+    token_revoke,
+    tokens_revoke_all,
+)
 from chat.models import ChatMessage
 from config.asgi import application
 from live.models import Match, Move
 from live.services import SeatSpec, match_start
 from operations.services import user_ban
+from support.admin_forms import user_form
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -178,6 +185,41 @@ async def test_revoking_a_token_closes_only_the_sockets_it_opened(make_user) -> 
     await by_b.send_json_to({"type": "ping", "t": 3})
     assert (await next_of(by_b, "pong"))["t"] == 3
     await by_b.disconnect()
+
+
+async def test_revoking_all_tokens_closes_every_socket_they_opened(make_user) -> None:
+    bot, tokens = await bot_with_tokens(make_user)
+    match = await database_sync_to_async(match_start)(
+        game_slug="spectacular_bid", seats=[SeatSpec(user_id=bot.pk), SeatSpec(ai_level="random")]
+    )
+    sockets = [
+        await open_socket(f"/ws/match/{match.pk}/", token=tokens["a"][1]),
+        await open_socket("/ws/notify/", token=tokens["b"][1]),
+    ]
+    await next_of(sockets[0], "state")
+    revoked = await database_sync_to_async(tokens_revoke_all)(user_id=bot.pk)
+    assert sorted(revoked) == sorted(pk for pk, _ in tokens.values())
+    for comm in sockets:
+        frames, code = await ended(comm)
+        assert code == 4003 and frames[-1]["code"] == "token_revoked"
+
+
+async def test_deactivating_a_user_on_the_admin_page_closes_their_sockets(make_user) -> None:
+    match, a, _ = await two_player_match(make_user)
+    comm = await open_socket(f"/ws/chat/match/{match.pk}/", a)
+    await next_of(comm, "hello")
+
+    def untick_active() -> int:
+        admin_user, _ = operator_ensure(username="deactivating-operator", password="x" * 12)
+        client = Client()
+        client.force_login(admin_user)
+        form = user_form(User.objects.get(pk=a.pk), is_active=None)
+        return client.post(f"/admin/accounts/user/{a.pk}/change/", form).status_code
+
+    assert await database_sync_to_async(untick_active)() == 302
+    frames, code = await ended(comm)
+    assert code == 4003 and frames[-1]["code"] == "account_closed"
+    assert not (await database_sync_to_async(User.objects.get)(pk=a.pk)).is_active
 
 
 async def test_a_token_revoked_without_an_event_is_refused_at_the_next_command(make_user) -> None:
