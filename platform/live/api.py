@@ -205,13 +205,32 @@ class SeatSerializer(serializers.Serializer):
         return request.build_absolute_uri(url) if request else url
 
 
+EMBARGO_HIDES = {
+    "seq": None,
+    "result": None,
+    "end_reason": "",
+    "abort_reason": "",
+    "ended_at": None,
+}
+"""What a match whose deal is embargoed for the reader shows instead (``live.embargo``): what a
+table still playing would show.  How many moves it took, when and how it ended, and its result
+would tell a player at another table how the deal went (docs/api.md)."""
+
+
 class MatchSerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True, read_only=True)
     game_title = serializers.SerializerMethodField()
+    seq = serializers.IntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="How many moves the match has made; null while its deal is embargoed for the "
+        "reader (deal_embargoed).",
+    )
     ws_path = serializers.SerializerMethodField()
     deal_embargoed = serializers.SerializerMethodField(
-        help_text="Other tables still play this match's deal: its result, record and move log "
-        "are withheld until they have all finished (docs/api.md)."
+        help_text="Other tables still play this match's deal: its result, record and move log, "
+        "and how far and how it went (seq, clock, end_reason, abort_reason, ended_at), are "
+        "withheld until they have all finished (docs/api.md)."
     )
 
     class Meta:
@@ -260,7 +279,7 @@ class MatchSerializer(serializers.ModelSerializer):
     def to_representation(self, instance: Match) -> dict[str, Any]:
         data: dict[str, Any] = super().to_representation(instance)
         if data["deal_embargoed"]:
-            data["result"] = None  # a result tells another table how the deal went
+            data.update(EMBARGO_HIDES)
         return data
 
 
@@ -272,7 +291,7 @@ class MatchDetailSerializer(MatchSerializer):
         help_text="While running: the spectators' view (the game's docs page describes it)."
     )
     clock = serializers.SerializerMethodField(
-        help_text="While running: the clock as in docs/protocol.md."
+        help_text="While running (and its deal not embargoed): the clock as in docs/protocol.md."
     )
 
     class Meta(MatchSerializer.Meta):
@@ -286,8 +305,8 @@ class MatchDetailSerializer(MatchSerializer):
 
     @extend_schema_field(NULLABLE_OBJECT)
     def get_clock(self, obj: Match) -> Any:
-        if obj.status != MatchStatus.RUNNING:
-            return None
+        if obj.status != MatchStatus.RUNNING or obj.pk in self._embargoed_ids():
+            return None  # an embargoed table's clock would tell how far its play has gone
         return clock_public(
             obj.clock,
             now_ms=timebase.stamp().ms,
