@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from live.embargo import CLOSE_EMBARGOED
 from live.socket_access import ACCOUNT_CLOSED
 from live.sockets import CLOSE_NOT_FOUND, GuardedConsumer, db_call
 
@@ -30,11 +31,19 @@ class ChatConsumer(GuardedConsumer):
         if not await self.admit(self.user_id):
             return
         access = None
+        refusal = None
         if self.target_id <= MAX_ID:
-            access = await db_call(selectors.access)(
-                kind=self.kind, target_id=self.target_id, user_id=self.user_id
-            )
+            try:
+                access = await db_call(selectors.access)(
+                    kind=self.kind, target_id=self.target_id, user_id=self.user_id
+                )
+            except ChatError as exc:  # deal_embargoed: other tables still play this deal
+                refusal = exc
         await self.accept()
+        if refusal is not None:
+            await self.send_json(refusal.as_message(self.lang))
+            await self.close(code=CLOSE_EMBARGOED)
+            return
         if access is None:
             await self.send_json(ChatError("no_room").as_message(self.lang))
             await self.close(code=CLOSE_NOT_FOUND)
@@ -81,9 +90,12 @@ class ChatConsumer(GuardedConsumer):
 
     async def chat_opened(self, event: dict[str, Any]) -> None:
         """The match ended: join the rooms that are now readable and send their history."""
-        access = await db_call(selectors.access)(
-            kind=self.kind, target_id=self.target_id, user_id=self.user_id
-        )
+        try:
+            access = await db_call(selectors.access)(
+                kind=self.kind, target_id=self.target_id, user_id=self.user_id
+            )
+        except ChatError:  # no longer an operator, and the deal still embargoed: nothing opens
+            return
         if access is None:
             return
         for room in access.readable:

@@ -59,6 +59,7 @@ def describe(code: str, params: dict[str, Any]) -> str:
         "no_user": _("There is no user of that name."),
         "mute_self": _("You cannot mute yourself."),
         "no_room": _("There is no such chat room."),
+        "deal_embargoed": _("This table's chat is hidden until every table has played this deal."),
         "unknown_type": _("Unknown message type."),
         "malformed": _("Malformed message: %(detail)s"),
     }

@@ -9,11 +9,13 @@ from typing import Any
 from django.db.models import Count, Min
 
 from accounts.models import User
+from live import embargo
 from live.models import Match, MatchStatus, Seat
 from operations.models import SanctionKind
 from operations.selectors import open_sanctions
 from tournaments.models import Tournament
 
+from .errors import ChatError
 from .invisible import shows_something, without_invisible
 from .models import ChatMessage, ChatMute
 
@@ -50,6 +52,10 @@ def access(*, kind: str, target_id: int, user_id: int | None) -> Access | None:
     only, everyone else (anonymous readers too) the spectators' room only, so nobody watching can
     advise a player.  Once it has ended both rooms are readable by everyone; each still writes
     where it wrote.  A tournament has one room for everyone.
+
+    While other tables still play the match's deal (``live.embargo``) nobody but its own players
+    and operators reads or writes either room: ``ChatError("deal_embargoed")``.  A table's chat
+    can carry the deal ("nice 6NT with the spade finesse") to a player still to play it.
     """
     if kind == "tournament":
         if not Tournament.objects.filter(pk=target_id).exists():
@@ -65,10 +71,17 @@ def access(*, kind: str, target_id: int, user_id: int | None) -> Access | None:
     is_player = (
         user_id is not None and Seat.objects.filter(match_id=target_id, user_id=user_id).exists()
     )
+    if not is_player and embargo.deal_embargoed(match_id=target_id, user=_reader(user_id)):
+        raise ChatError(embargo.CODE)
     own = players if is_player else spectators
     ended = status in (MatchStatus.FINISHED, MatchStatus.ABORTED)
     readable = (players, spectators) if ended else (own,)
     return Access(readable=readable, post_to=own if user_id is not None else None)
+
+
+def _reader(user_id: int | None) -> User | None:
+    """The user the embargo is asked about (whether an operator): None when not logged in."""
+    return User.objects.filter(pk=user_id).first() if user_id is not None else None
 
 
 def message_payload(message: ChatMessage, room_name: str, author: str) -> dict[str, Any]:
