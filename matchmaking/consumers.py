@@ -10,19 +10,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from typing import Any
 
 from channels.db import database_sync_to_async
 
 from live.guards import describe
-from live.sockets import GuardedConsumer
+from live.sockets import STORE_ERRORS, GuardedConsumer, store_unavailable_frame
 
 from . import selectors, services
 from .conf import queue_settings, user_group
 from .errors import QueueError
 
 CLOSE_LOGIN = 4001
+
+log = logging.getLogger(__name__)
 
 
 class QueueConsumer(GuardedConsumer):
@@ -63,16 +66,31 @@ class QueueConsumer(GuardedConsumer):
 
     async def tick(self) -> None:
         """Push the status every ``QUEUE_STATUS_PUSH_S`` and beat the heart every
-        ``QUEUE_HEARTBEAT_S`` while the player is queued."""
+        ``QUEUE_HEARTBEAT_S`` while the player is queued.
+
+        The ticker runs outside any handler, so the base class's answer to a store outage does not
+        reach it: a database that cannot be reached (a PostgreSQL restart) is answered here with
+        one ``store_unavailable`` frame, and the ticker keeps trying every period — the status
+        comes back, and the heart beats again, as soon as the database does.  Raised, the error
+        would have ended the ticker silently (a traceback in the log, no more status)."""
         assert self.user_id is not None
         cfg = queue_settings()
         last_beat = time.monotonic()
+        told = False  # this outage was answered already
         while True:
             await asyncio.sleep(cfg.status_push_s)
-            status = await self.send_status()
-            if status["type"] == "status" and time.monotonic() - last_beat >= cfg.heartbeat_s:
-                await database_sync_to_async(services.queue_heartbeat)(user_id=self.user_id)
-                last_beat = time.monotonic()
+            try:
+                status = await self.send_status()
+                if status["type"] == "status" and time.monotonic() - last_beat >= cfg.heartbeat_s:
+                    await database_sync_to_async(services.queue_heartbeat)(user_id=self.user_id)
+                    last_beat = time.monotonic()
+            except STORE_ERRORS as exc:
+                if not told:
+                    log.warning("the queue ticker met an unreachable database: %r", exc)
+                    await self.send_json(store_unavailable_frame(self.lang))
+                told = True
+                continue
+            told = False
 
     async def queue_event(self, event: dict[str, Any]) -> None:
         """A message from the services (matched, left, requeued, cooldown), after their commit."""

@@ -55,10 +55,13 @@ function connect(panel, attempt = 0) {
     const message = JSON.parse(event.data);
     if (message.type === "status" || message.type === "idle") {
       render(panel, message);
+      // A status again: the database is back (docs/protocol.md, store_unavailable).
+      if (connection && connection.dataset.code === "store_unavailable") connection.hidden = true;
     } else if (message.type === "matched") {
       location.assign(message.url);
     } else if (message.type === "error" && connection) {
       connection.textContent = message.message;
+      connection.dataset.code = message.code;
       connection.hidden = false;
     }
   });
