@@ -28,6 +28,15 @@ examples):
   had the missing games been won (article 6.2), and the rule is applied again to those still tied.
 * **Wins** (WIN): rounds won, with or without playing (a pairing-allocated full-point bye or a win
   by forfeit counts, article 7.1).
+* **Games won** (WON): games won over the board (7.2): byes and forfeit wins do not count.
+* **Average rating of opponents** (ARO): the mean rating of the opponents actually played (10.1),
+  forfeits excluded, rounded to a whole number (½ up).  At a multi-seat table the round's value is
+  the mean rating of the opponents at it, so every round weighs the same.
+* **Progressive score** (PS): the sum of the running score after each round (7.5), so early points
+  weigh more than late ones.
+* **Koya** (KS): the points scored against the opponents who finished with at least half of the
+  maximum possible score (9.2), the round-robin tie-break.  At a multi-seat table each qualifying
+  opponent contributes the pairwise result divided by ``k − 1``, as placement points do.
 * **Performance** (PERF): the arena tie-break, the linear performance rating: the mean over played
   games of the opponent's rating ± 500 for a win or a loss (lichess's arena performance).
 
@@ -36,8 +45,11 @@ kind, a forfeit either way, an absence — counts in *their own* Buchholz and So
 game against a "dummy opponent" whose score is the player's own final score (16.4; this replaced
 the 2009 "virtual opponent", whose score was the player's score before the round plus the unplayed
 result reversed plus ½ per later round).  When such a player is *someone else's* opponent their
-score counts as it stands, except that voluntarily unplayed rounds (half- and zero-point byes,
-forfeit losses, absences) after their last played round — a withdrawal — count as draws (16.3).
+score counts as it stands, except that the rounds in which they were not paired at all (half- and
+zero-point byes, absences) after their last round that was not voluntarily unplayed — a
+withdrawal — count as draws (16.3).  A forfeit loss keeps its 0 even then: the player was paired
+and did not come, which is a round of their own making, not a round the withdrawal took from their
+opponents (``docs/tournaments.md``, "Unplayed rounds", gives the reading and FIDE's reference).
 Cut-1 removes a voluntarily unplayed round first, if the player has one (14.6).  In a round robin
 unplayed rounds count nothing in Buchholz and Sonneborn-Berger, as the reference implementation
 (FIDE's TieBreakServer) does.
@@ -45,6 +57,7 @@ unplayed rounds count nothing in Buchholz and Sonneborn-Berger, as the reference
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -76,6 +89,17 @@ class Tiebreak(StrEnum):
     DIRECT_ENCOUNTER = "DE"
     WINS = "WIN"
     PERFORMANCE = "PERF"
+    GAMES_WON = "WON"
+    AVERAGE_RATING_OF_OPPONENTS = "ARO"
+    PROGRESSIVE_SCORE = "PS"
+    KOYA = "KS"
+
+
+RATING_TIEBREAKS = frozenset({Tiebreak.PERFORMANCE, Tiebreak.AVERAGE_RATING_OF_OPPONENTS})
+"""The tie-breaks that need the players' ratings."""
+
+KOYA_SHARE = 0.5
+"""Koya counts the opponents who scored at least this share of the maximum possible score (9.2)."""
 
 
 SWISS_TIEBREAKS: tuple[Tiebreak, ...] = (
@@ -259,6 +283,7 @@ class PlayerRound:
     voluntary: bool  # a voluntarily unplayed round (VUR)
     won: bool
     entry: CrossEntry
+    paired: bool = False  # seated at a table (played, or a forfeit either way)
 
 
 class Results:
@@ -318,6 +343,7 @@ class Results:
                     pairwise=pair,
                     voluntary=kind == "forfeit-loss",
                     won=won,
+                    paired=True,
                     entry=CrossEntry(
                         round=g.round,
                         kind=kind,
@@ -442,8 +468,12 @@ def _rank(
     for tb in tiebreaks:
         if tb is Tiebreak.DIRECT_ENCOUNTER:
             continue
-        if tb is Tiebreak.PERFORMANCE and ratings is None:
-            raise ValueError("the performance tie-break needs the ratings")
+        if tb in RATING_TIEBREAKS and ratings is None:
+            raise ValueError(f"the {tb.value} tie-break needs the ratings")
+        if tb is Tiebreak.KOYA:
+            limit = koya_limit(results)
+            values[tb] = {p: koya(results, p, limit, own) for p in results.players}
+            continue
         values[tb] = {
             p: _value(tb, results, p, own, adjusted, round_robin, ratings) for p in results.players
         }
@@ -499,14 +529,16 @@ def _split(group: list[int], key: Callable[[int], float]) -> list[list[int]]:
 def _adjusted_score(results: Results, player: int, draw_points: float, round_robin: bool) -> float:
     """The player's score as their opponents' tie-breaks see it (FIDE C.07 16.3).
 
-    Voluntarily unplayed rounds after the last round that was not one (a withdrawal, or trailing
-    absences) count as draws.  In a round robin the score counts as it stands.
+    Rounds without a table (half- and zero-point byes, absences) after the last round that was not
+    voluntarily unplayed — a withdrawal — count as draws.  A forfeit loss keeps its points even
+    there: the player was paired, so it is not a round the withdrawal took away (FIDE's
+    TieBreakServer reads 16.3 the same way).  In a round robin the score counts as it stands.
     """
     history = results.history(player)
     if round_robin:
         return sum(r.points for r in history)
     last = max((i for i, r in enumerate(history) if not r.voluntary), default=-1)
-    return sum(r.points if i <= last else draw_points for i, r in enumerate(history))
+    return sum(r.points if i <= last or r.paired else draw_points for i, r in enumerate(history))
 
 
 def _contributions(
@@ -566,10 +598,83 @@ def _value(
         return total
     if tb is Tiebreak.WINS:
         return float(sum(1 for r in results.history(player) if r.won))
+    if tb is Tiebreak.GAMES_WON:
+        return float(sum(1 for r in results.history(player) if r.kind == "played" and r.won))
+    if tb is Tiebreak.PROGRESSIVE_SCORE:
+        return progressive_score(results, player)
     if tb is Tiebreak.PERFORMANCE:
         assert ratings is not None
         return performance(results, player, ratings)
+    if tb is Tiebreak.AVERAGE_RATING_OF_OPPONENTS:
+        assert ratings is not None
+        return average_rating_of_opponents(results, player, ratings)
     raise ValueError(f"unknown tie-break {tb}")
+
+
+def progressive_score(results: Results, player: int) -> float:
+    """The progressive (cumulative) score (C.07 7.5): the running score after each round, summed.
+
+    Every round counts, byes and forfeits with the points they gave: a player who led early ranks
+    ahead of one who caught up late.
+    """
+    running = 0.0
+    total = 0.0
+    for r in results.history(player):
+        running += r.points
+        total += running
+    return total
+
+
+def average_rating_of_opponents(
+    results: Results, player: int, ratings: Mapping[int, float]
+) -> float:
+    """The average rating of opponents (C.07 10.1), over the games actually played.
+
+    Forfeits and byes do not count (there was no opponent at the board); an opponent without a
+    rating in ``ratings`` is left out.  At a multi-seat table the round's value is the mean rating
+    of its rated opponents.  Rounded to a whole number, ½ up, as the regulations round ratings.
+    A player without a rated game has ARO 0.
+    """
+    values: list[float] = []
+    for r in results.history(player):
+        if r.kind != "played":
+            continue
+        rated = [ratings[o] for o in r.opponents if o in ratings]
+        if rated:
+            values.append(sum(rated) / len(rated))
+    if not values:
+        return 0.0
+    return float(math.floor(sum(values) / len(values) + 0.5))
+
+
+def koya_limit(results: Results) -> float:
+    """The score an opponent needs to count in Koya: half the maximum possible score (9.2).
+
+    The maximum is one point per round a player could be seated: the most rounds any player had a
+    table, so that in a round robin of an odd field (everyone sits out once) it is ``rounds − 1``.
+    """
+    seated = max(
+        (sum(1 for r in results.history(p) if r.paired) for p in results.players), default=0
+    )
+    return KOYA_SHARE * seated
+
+
+def koya(results: Results, player: int, limit: float, scores: Mapping[int, float]) -> float:
+    """Koya (C.07 9.2): the points ``player`` scored against opponents with at least ``limit``.
+
+    Forfeits count with their result (the opponent was paired); byes have no opponent.  At a
+    table of ``k`` seats the result against each qualifying opponent counts ``1 / (k − 1)``.
+    """
+    total = 0.0
+    for r in results.history(player):
+        if not r.paired:
+            continue
+        entry = r.entry
+        share = 1.0 / len(entry.opponents)
+        for o, res in zip(entry.opponents, entry.results, strict=True):
+            if _key(scores[o]) >= _key(limit):
+                total += res * share
+    return total
 
 
 def performance(results: Results, player: int, ratings: Mapping[int, float]) -> float:

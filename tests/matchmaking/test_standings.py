@@ -326,7 +326,14 @@ def test_standings_are_a_pure_function_of_the_results(
     players, games, byes, rounds = event
     rng = random.Random(seed)
     ratings = {p: 1500.0 + 37 * p for p in players}
-    everything = (*ALL, Tiebreak.PERFORMANCE)
+    everything = (
+        *ALL,
+        Tiebreak.PERFORMANCE,
+        Tiebreak.GAMES_WON,
+        Tiebreak.AVERAGE_RATING_OF_OPPONENTS,
+        Tiebreak.PROGRESSIVE_SCORE,
+        Tiebreak.KOYA,
+    )
     expected = crosstable(
         players, games, byes, rounds=rounds, tiebreaks=everything, ratings=ratings
     )
