@@ -61,3 +61,24 @@ class RatingChange(models.Model):
     @property
     def delta(self) -> float:
         return self.after - self.before
+
+
+class DeferredRating(models.Model):
+    """A rated match whose rating change waits for its deal's embargo to lift.
+
+    Other tables still play the same deal (``live.embargo``): a rating, its history, the
+    leaderboard or the match's rating changes moving now would tell them how the deal went.  The
+    row exists from the match's end until the change is applied (``services.ratings_release``);
+    at most one per match.
+    """
+
+    match = models.OneToOneField(
+        "live.Match", on_delete=models.CASCADE, related_name="deferred_rating"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"rating of match {self.match_id} waits for its deal's embargo"

@@ -3,6 +3,12 @@
 Exactly once: live holds the match row lock and runs its hooks once, on the transition to an end
 (:func:`match_ended`, registered first in ``RatingsConfig.ready``); the unique (match, seat)
 constraint on :class:`RatingChange` is the second guard.
+
+A match whose deal other tables still play (``live.embargo``: a duplicate round, a pairs board)
+is not applied at its end: a rating, its history or the leaderboard moving would tell those
+tables how the deal went.  It waits as a :class:`DeferredRating` until the app that knows when
+the deal is done everywhere (tournaments, when a round closes or a session ends) calls
+:func:`ratings_release`, which applies what is due in the order the matches ended.
 """
 
 from __future__ import annotations
@@ -10,14 +16,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.conf import settings
+from django.db import transaction
 
 from games.core import Game, SeatResult
 from games.registry import get_game
-from live import selectors
+from live import embargo, selectors
 from live.models import Match, MatchStatus, Seat
 
 from .elo import EloSettings, Participant, rating_changes
-from .models import Rating, RatingChange
+from .models import DeferredRating, Rating, RatingChange
 
 
 def elo_settings() -> EloSettings:
@@ -38,7 +45,8 @@ def _rating_row(*, game: str, seat: Seat, initial: float) -> Rating:
 
 def match_ended(match: Match) -> None:
     """live's hook (``live.services.MATCH_ENDED_HOOKS``): a rated match that finished with a result
-    moves the ratings; an aborted or unrated one changes nothing.
+    moves the ratings (or waits for its deal's embargo: :func:`ratings_apply_match`); an aborted
+    or unrated one changes nothing.
 
     Runs inside the transaction that ends the match, with the row locked, before any other hook
     (``RatingsConfig.ready`` puts it first).  The result is the one live has just set on the match;
@@ -55,6 +63,65 @@ def match_ended(match: Match) -> None:
 
 
 def ratings_apply_match(
+    *, match: Match, game: Game, seats: Sequence[Seat], result: Sequence[SeatResult]
+) -> None:
+    """Rate ``match`` (its row locked by the caller) now, or — while its deal is embargoed — note
+    it for :func:`ratings_release`, which rates the result the match holds then (an operator's
+    verdict meanwhile replaces the one it ended with)."""
+    if embargo.deal_embargoed(match_id=match.pk, user=None):
+        DeferredRating.objects.get_or_create(match=match)
+        return
+    _apply(match=match, game=game, seats=seats, result=result)
+
+
+def ratings_release() -> int:
+    """Apply every deferred rating change whose deal is no longer embargoed, in the order the
+    matches ended; returns how many matches were rated.
+
+    Called by the app that lifts an embargo, inside the transaction that lifts it (so the
+    embargo's own filter already sees the deal as done).  Safe to run any number of times and
+    side by side: the match rows and then the deferred rows are locked before anything is read
+    for good, a row another release already applied is gone by then, and the unique (match,
+    seat) constraint on :class:`RatingChange` stands behind that.  A match that no longer counts
+    (aborted, or made unrated) is dropped with no change.
+    """
+    with transaction.atomic():
+        waiting = list(DeferredRating.objects.values_list("match_id", flat=True))
+        due = set(waiting) - embargo.embargoed_ids(match_ids=waiting, user=None)
+        if not due:
+            return 0
+        # Live's order: the match row first, then what hangs on it (an operator's verdict
+        # locks the same way), each kind in id order.
+        matches = {
+            m.pk: m for m in Match.objects.select_for_update().filter(pk__in=due).order_by("pk")
+        }
+        rows = list(
+            DeferredRating.objects.select_for_update().filter(match_id__in=due).order_by("pk")
+        )
+        rows.sort(key=lambda r: _ending_order(matches[r.match_id], r))
+        rated = 0
+        for row in rows:
+            match = matches[row.match_id]
+            counts = match.rated and match.status == MatchStatus.FINISHED and match.result
+            if counts and not RatingChange.objects.filter(match=match).exists():
+                _apply(
+                    match=match,
+                    game=get_game(match.game),
+                    seats=selectors.match_seats(match),
+                    result=[SeatResult(**r) for r in match.result],
+                )
+                rated += 1
+        DeferredRating.objects.filter(pk__in=[r.pk for r in rows]).delete()
+        return rated
+
+
+def _ending_order(match: Match, row: DeferredRating) -> tuple[bool, object, int]:
+    """The order of the matches' ends (a match with no end time, which live never leaves, last;
+    the deferral's own order between equal times)."""
+    return (match.ended_at is None, match.ended_at, row.pk)
+
+
+def _apply(
     *, match: Match, game: Game, seats: Sequence[Seat], result: Sequence[SeatResult]
 ) -> None:
     cfg = elo_settings()

@@ -37,7 +37,7 @@ from live.services import SeatSpec, match_abort, match_start
 from matchmaking import arena, knockout, multiseat, roundrobin, swiss
 from matchmaking.standings import ByeKind
 from ratings.models import Rating
-from ratings.services import elo_settings
+from ratings.services import elo_settings, ratings_release
 
 from . import pairs, records
 from .errors import TournamentError
@@ -664,6 +664,7 @@ def tournament_cancel(*, tournament_id: int, by_user_id: int, reason: str) -> To
         tournament.ended_at = _now()
         tournament.save(update_fields=["status", "status_reason", "ended_at"])
         _audit(tournament, "cancelled", actor_id=by_user_id, reason=reason)
+        _embargo_lifted()
     abort_running_matches(tournament_id=tournament.pk, reason=f"tournament cancelled: {reason}")
     return tournament
 
@@ -1004,6 +1005,7 @@ def _finish(tournament: Tournament, now: datetime) -> None:
     tournament.next_round_at = None
     tournament.save(update_fields=["status", "ended_at", "next_round_at"])
     _audit(tournament, "finished", actor_id=None)
+    _embargo_lifted()
 
 
 def _round_close(tournament: Tournament, rnd: Round, now: datetime) -> None:
@@ -1012,7 +1014,16 @@ def _round_close(tournament: Tournament, rnd: Round, now: datetime) -> None:
     rnd.status = RoundStatus.DONE
     rnd.ended_at = now
     rnd.save(update_fields=["status", "ended_at"])
+    _embargo_lifted()
     _withdraw_no_shows(tournament)
+
+
+def _embargo_lifted() -> None:
+    """A round closed or the event ended: deals it kept secret may be done everywhere now, and
+    the rating changes that waited for them (``ratings_release``) are applied in this same
+    transaction, under the tournament lock — before anyone can read the lifted results, and
+    not before."""
+    ratings_release()
 
 
 def _withdraw_no_shows(tournament: Tournament) -> None:

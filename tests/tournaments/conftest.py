@@ -95,6 +95,34 @@ def make_tournament(organiser):  # type: ignore[no-untyped-def]
     return make
 
 
+@pytest.fixture
+def duplicate_swiss(make_tournament, organiser):  # type: ignore[no-untyped-def]
+    """A started Swiss of Bridge with duplicate deals (every table of a round plays the same deal,
+    seat for seat): ``people`` registered in order, then ``robots`` random AI players.  The shape
+    the deal embargo was found in (docs/tournaments.md, "Deal embargo")."""
+
+    def make(people: list[Any], robots: int = 0, **overrides: Any) -> Tournament:
+        values: dict[str, Any] = {
+            "game": "bridge",
+            "format": "swiss",
+            "rounds": 2,
+            "duplicate_deals": True,
+            "max_players": 8,
+        }
+        values.update(overrides)
+        t = make_tournament(**values)
+        for person in people:
+            services.entry_register(tournament_id=t.pk, user_id=person.pk)
+        if robots:
+            services.entry_add_ai(
+                tournament_id=t.pk, by_user_id=organiser.pk, level="random", count=robots
+            )
+        start(t)
+        return t
+
+    return make
+
+
 def register(tournament: Tournament, users: list[Any]) -> list[Entry]:
     return [services.entry_register(tournament_id=tournament.pk, user_id=u.pk) for u in users]
 

@@ -28,22 +28,6 @@ from .test_pairs import bridge_pairs, play_every_board
 pytestmark = pytest.mark.django_db(transaction=True)  # after-commit jobs run, as in production
 
 
-def _swiss(make_tournament: Any, organiser: Any, person: Any, **overrides: Any) -> Tournament:
-    values: dict[str, Any] = {
-        "game": "bridge",
-        "format": "swiss",
-        "rounds": 2,
-        "duplicate_deals": True,
-        "max_players": 8,
-    }
-    values.update(overrides)
-    t = make_tournament(**values)
-    services.entry_register(tournament_id=t.pk, user_id=person.pk)
-    services.entry_add_ai(tournament_id=t.pk, by_user_id=organiser.pk, level="random", count=7)
-    start(t)
-    return t
-
-
 def _tables(t: Tournament) -> tuple[Pairing, Pairing]:
     """(the robots' table, the person's table) of the round in progress."""
     tables = running(t)
@@ -121,10 +105,10 @@ def _assert_published(client: Client, match: Match, who: str) -> None:
 
 
 def test_shared_deal_records_are_embargoed_until_every_table_has_played_the_deal(
-    make_user: Any, make_tournament: Any, organiser: Any, operator: Any, ai_jobs: Any
+    make_user: Any, duplicate_swiss: Any, organiser: Any, operator: Any, ai_jobs: Any
 ) -> None:
     person, outsider, late = make_user("person"), make_user("kibitzer"), make_user("late")
-    t = _swiss(make_tournament, organiser, person, max_players=9)
+    t = duplicate_swiss([person], robots=7, max_players=9)
     robots, people = _tables(t)
     assert robots.match.seed == people.match.seed  # the same deal at both tables
     finished = play_out(robots.match_id, ai_jobs)
@@ -160,10 +144,10 @@ def test_shared_deal_records_are_embargoed_until_every_table_has_played_the_deal
 
 
 def test_round_pages_say_hidden_until_every_table_has_played_this_board_in_both_languages(
-    make_user: Any, make_tournament: Any, organiser: Any, operator: Any, ai_jobs: Any
+    make_user: Any, duplicate_swiss: Any, operator: Any, ai_jobs: Any
 ) -> None:
     person = make_user("person")
-    t = _swiss(make_tournament, organiser, person)
+    t = duplicate_swiss([person], robots=7)
     robots, people = _tables(t)
     play_out(robots.match_id, ai_jobs)
     url = f"/tournaments/{t.pk}/round/1/"
@@ -196,10 +180,10 @@ def test_round_pages_say_hidden_until_every_table_has_played_this_board_in_both_
 
 
 def test_an_aborted_duplicate_game_replays_the_same_deal_and_its_record_stays_embargoed(
-    make_user: Any, make_tournament: Any, organiser: Any, operator: Any, ai_jobs: Any
+    make_user: Any, duplicate_swiss: Any, operator: Any, ai_jobs: Any
 ) -> None:
     person = make_user("person")
-    t = _swiss(make_tournament, organiser, person)
+    t = duplicate_swiss([person], robots=7)
     robots, people = _tables(t)
     play_out(robots.match_id, ai_jobs)
     aborted = live_services.match_abort(match_id=people.match_id, reason="operator test")
@@ -279,10 +263,10 @@ async def _open(match_id: int, user: Any = None) -> WebsocketCommunicator:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_a_table_playing_a_shared_deal_cannot_be_watched_while_it_is_live_elsewhere(
-    make_user: Any, make_tournament: Any, organiser: Any, operator: Any, ai_jobs: Any
+    make_user: Any, duplicate_swiss: Any, operator: Any, ai_jobs: Any
 ) -> None:
     person, outsider = await database_sync_to_async(lambda: (make_user(), make_user()))()
-    t = await database_sync_to_async(_swiss)(make_tournament, organiser, person)
+    t = await database_sync_to_async(duplicate_swiss)([person], robots=7)
     robots, people = await database_sync_to_async(_tables)(t)
     # While both tables play: the person cannot watch the robots' table, nor can anyone else.
     for viewer in (person, outsider, None):
