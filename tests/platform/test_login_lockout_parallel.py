@@ -207,7 +207,8 @@ def test_sixteen_parallel_guesses_on_a_real_daphne_check_exactly_the_failure_lim
     name = unique("guessed")
     web_stack.django(
         "from accounts.models import User\n"
-        f"User.objects.create_user(username={name!r}, password={PASSWORD!r})"
+        f"User.objects.create_user(username={name!r}, password={PASSWORD!r})\n"
+        "print('null')"
     )
     answers = fire(16, [lambda i=i: http_answer(web_stack, name, f"guess-{i}") for i in range(16)])
     assert set(answers) <= {WRONG, LOCKED} and answers[LOCKED] >= 16 - LIMIT
