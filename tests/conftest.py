@@ -13,7 +13,7 @@ from support.sizes import THOROUGH
 # The fixtures of real processes, for every folder: stacks (shared per test process, or a test's
 # own) and Chromium.  As plugins, not imports: a fixture imported into a conftest or a module is a
 # fixture of that place, with a session cache of its own (a shared stack per importer).
-pytest_plugins = ["support.stack", "support.browser"]
+pytest_plugins = ["support.stack", "support.browser", "support.parallel"]
 
 # Quick by default (``make test-fast``); thorough in CI (see tests/support/sizes.py).
 settings.register_profile("quick", deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,18 +6,23 @@ import logging
 from typing import Any
 
 from axes.backends import AxesStandaloneBackend
+from axes.exceptions import AxesBackendPermissionDenied
+from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
 from django.http import HttpRequest
 
-from config.security import is_loopback_request
+from config.security import is_loopback_request, request_client_address
 
+from .login_budget import password_check_reserve, password_checks_reset
 from .security import DEMO_OPERATOR_PASSWORD
 
 log = logging.getLogger(__name__)
 
 
 class LoginAttemptsBackend(AxesStandaloneBackend):
-    """django-axes' lockout check (it logs nobody in; it refuses a locked-out attempt).
+    """django-axes' lockout check, then one password check taken from the pair's budget
+    (``accounts.login_budget``): it logs nobody in; it refuses a locked-out attempt, and one that
+    finds the budget used up by checks still running in parallel, with the same answer.
 
     A log-in always comes with its request; ``authenticate()`` without one (the test client's
     ``login()``, a shell) has no address to count and is left to the next backend, where axes
@@ -33,13 +38,26 @@ class LoginAttemptsBackend(AxesStandaloneBackend):
     ) -> None:
         if request is None:
             return None
-        return super().authenticate(request, username, password, **kwargs)  # type: ignore[no-any-return]
+        super().authenticate(request, username, password, **kwargs)
+        if (
+            settings.AXES_ENABLED
+            and username is not None
+            and not password_check_reserve(request=request, username=username)
+        ):
+            # axes' own refusal: authenticate() stops here and reports a failed log-in, which
+            # axes records, and its middleware answers with the lockout (AXES_LOCKOUT_CALLABLE).
+            request.axes_locked_out = True  # type: ignore[attr-defined]
+            raise AxesBackendPermissionDenied("no password check left for this user name")
+        return None
 
 
 class AccountBackend(ModelBackend):
     """Django's model backend, except that the demo operator password (printed by ``make run``)
     only works for a request made on this machine: a site reachable from elsewhere never
-    accepts it, whatever the account's password is."""
+    accepts it, whatever the account's password is.
+
+    Every password check is logged (user name, address, outcome); a right password gives the
+    (user name, address) pair its whole budget of checks back."""
 
     def authenticate(  # type: ignore[override]
         self,
@@ -56,5 +74,14 @@ class AccountBackend(ModelBackend):
                     "(set a real password in the admin or with manage.py changepassword)",
                     username,
                 )
-                return None
+                user = None
+        if request is not None and username is not None and password is not None:
+            log.info(
+                "checked the password for %r from %s: %s",
+                username,
+                request_client_address(request),
+                "right" if user is not None else "wrong",
+            )
+            if user is not None and settings.AXES_ENABLED:
+                password_checks_reset(request=request, username=username)
         return user

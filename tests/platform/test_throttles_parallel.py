@@ -11,47 +11,17 @@ test client at the real Redis, with small limits.
 from __future__ import annotations
 
 import json
-import os
-import threading
 import urllib.error
 import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from django.test import Client
 
-from support.stack import REDIS_PORT, Stack, build_stack, reachable, redis_db, unique
-
-REDIS_URL = f"redis://127.0.0.1:{REDIS_PORT}/{redis_db()}"
-
-
-def fire(threads: int, calls: list[Callable[[], int]]) -> Counter[int]:
-    """Run ``calls`` from ``threads`` threads, all released at once; the statuses they got."""
-    start = threading.Barrier(threads)
-    share = [calls[i::threads] for i in range(threads)]
-
-    def run(mine: list[Callable[[], int]]) -> list[int]:
-        start.wait()
-        return [call() for call in mine]
-
-    with ThreadPoolExecutor(threads) as pool:
-        return Counter(s for statuses in pool.map(run, share) for s in statuses)
-
-
-@pytest.fixture
-def real_redis(settings) -> None:  # type: ignore[no-untyped-def]
-    """The throttles count in the machine's Redis, under a namespace of this test's own (keys
-    expire with their window; nothing is flushed)."""
-    if not reachable(REDIS_PORT):
-        if os.environ.get("CI") == "true":
-            pytest.fail("Redis is not reachable on 127.0.0.1")
-        pytest.skip("Redis is not reachable on 127.0.0.1")
-    settings.REDIS_NAMESPACE = unique(f"gpt{os.getpid()}rates") + ":"
-    settings.RATE_LIMITS_REDIS_URL = REDIS_URL
-
+from support.parallel import fire
+from support.stack import Stack, build_stack, unique
 
 # --- in-process: the test client's threads against the real Redis ---------------------------------
 
