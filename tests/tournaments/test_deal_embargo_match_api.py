@@ -23,7 +23,7 @@ from tournaments import services
 from tournaments.models import Round, RoundStatus
 
 from .conftest import play_out
-from .test_deal_embargo import _client, _swiss, _tables
+from .test_deal_embargo import _client, _tables
 
 pytestmark = pytest.mark.django_db(transaction=True)  # after-commit jobs run, as in production
 
@@ -53,10 +53,10 @@ def _seats(match: Match) -> list[tuple[int, bool]]:
 
 
 def test_an_embargoed_match_shows_only_what_a_table_still_playing_would_show(
-    make_user: Any, make_tournament: Any, organiser: Any, operator: Any, ai_jobs: Any
+    make_user: Any, duplicate_swiss: Any, organiser: Any, operator: Any, ai_jobs: Any
 ) -> None:
     person, outsider, late = make_user("person"), make_user("kibitzer"), make_user("late")
-    t = _swiss(make_tournament, organiser, person, max_players=9)
+    t = duplicate_swiss([person], robots=7, max_players=9)
     robots, people = _tables(t)
     finished = play_out(robots.match_id, ai_jobs)
     assert finished.status == MatchStatus.FINISHED and finished.seq > 0
