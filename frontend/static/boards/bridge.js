@@ -6,7 +6,7 @@
 // breakdown at the end with every hand shown.
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/bridge.md.
-import { el } from "../kit/dom.js";
+import { el, fill } from "../kit/dom.js";
 import { cardSvg, cardName, cardText, cardBacks, parseCard, SUIT_SYMBOL } from "../kit/cards.js";
 import { cardBoard, fillLog } from "../kit/card-board.js";
 
@@ -286,7 +286,7 @@ export function mount(root, options) {
     const button = (kind, text) => el("button", { type: "button", class: `button br-claim-${kind === "accept_claim" ? "accept" : "reject"}`, "data-testid": kind === "accept_claim" ? "claim-accept" : "claim-reject",
       "aria-describedby": "br-claim-answer-help", text, onclick: () => send(f, { kind }) });
     answerBox.setAttribute("aria-label", title);
-    answerBox.replaceChildren(el("h3", { class: "cg-label", "data-testid": "claim-title", text: title }),
+    fill(answerBox, el("h3", { class: "cg-label", "data-testid": "claim-title", text: title }),
       view.declarer_hand ? handRow(view.declarer_hand, { testPrefix: "claim-card-", onPlay: () => {}, label: tr("claim_hand", { name: who(c.seat) }) }) : null,
       el("div", { class: "br-call-row" }, button("accept_claim", tr("claim_accept")), button("reject_claim", tr("claim_reject"))),
       el("p", { id: "br-claim-answer-help", class: "muted br-claim-help", text: tr("claim_answer_help") }));

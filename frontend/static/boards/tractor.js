@@ -5,7 +5,7 @@
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/tractor.md. A follow and the burial go to the server one card per
 // action: the board sends the chosen cards one after the other (each as its state arrives).
-import { el } from "../kit/dom.js";
+import { el, fill } from "../kit/dom.js";
 import { cardRow, cardBacks, cardsText, cardSvg, cardName, parseCard, SUIT_SYMBOL } from "../kit/cards.js";
 import { cardBoard, fillLog } from "../kit/card-board.js";
 import { seatLayout } from "../kit/seats.js";
@@ -422,7 +422,7 @@ export function mount(root, options) {
       ? [tr("team_ns", { rank: rankName(levels[0]) }), tr("team_ew", { rank: rankName(levels[1]) })]
       : [tr("team_us", { rank: rankName(levels[team(me)]) }), tr("team_them", { rank: rankName(levels[1 - team(me)]) })];
     const atk = view.attackers;
-    info.replaceChildren(
+    fill(info,
       el("span", { text: tr("deal_no", { n: (view.deal_no ?? 0) + 1 }) }),
       el("span", { class: "tr-level", "data-testid": "tr-level", text: tr("level", { rank }) }),
       el("span", { class: "tr-trump", "data-testid": "tr-trump", title: hintText, text: trumpText }),

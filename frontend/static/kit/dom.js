@@ -21,6 +21,16 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * fill(node, ...children): replace node's children, skipping null, undefined and false as el()
+ * does. The DOM's own replaceChildren() turns a null into the text "null", so a render that leaves
+ * an optional part out must come through here.
+ */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
 /** svg("rect", {x, y, …}, ...children): `text` sets the text, on<event> adds a listener. */
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVGNS, tag);
