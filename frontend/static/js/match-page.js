@@ -1,6 +1,7 @@
 // The live match page (templates/live/match.html): players, clocks, connection, errors, resign,
 // rules help, the final result; the game itself is drawn by the board module it imports.
 import { createLiveClient, createClockWidget, createToaster, t as sharedT } from "./live-client.js";
+import { icon } from "../kit/icons.js";
 import { makeTranslator, pageLang } from "../kit/i18n.js";
 
 const PAGE = {
@@ -135,7 +136,7 @@ const client = createLiveClient({
   onSpectators: (count) => {
     watchersEl.hidden = count < 1;
     watchersEl.dataset.count = String(count);
-    watchersEl.textContent = `👁 ${pt("watching", { n: count })}`;
+    watchersEl.replaceChildren(icon("eye"), " ", pt("watching", { n: count }));
   },
   onError: (err) => toaster.show(err.message || err.code),
   onStatus: ({ status, retryInMs }) => {

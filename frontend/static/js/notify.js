@@ -7,6 +7,7 @@
  * Before showing a notice the page is asked first: a cancelable "site-notify" event on window
  * (detail: the notice). The match page cancels the ones about its own match, which it shows itself.
  */
+import { icon } from "../kit/icons.js";
 import { makeTranslator, pageLang } from "../kit/i18n.js";
 
 const WORDS = {
@@ -87,7 +88,7 @@ function renderSoundButton() {
   if (!soundButton) return;
   const on = soundOn();
   soundButton.setAttribute("aria-pressed", String(on));
-  soundButton.textContent = `${on ? "🔔" : "🔕"} ${on ? t("sound_on") : t("sound_off")}`;
+  soundButton.replaceChildren(icon(on ? "bell" : "bell-off"), " ", on ? t("sound_on") : t("sound_off"));
   soundButton.title = t("sound_label");
 }
 function beep() {
@@ -126,7 +127,7 @@ function showBanner(notice) {
   banner.setAttribute("role", "alert");
   const p = document.createElement("p");
   p.textContent = text(notice);
-  banner.append(p);
+  banner.append(icon("bell"), p);
   if (notice.url) {
     const go = document.createElement("a");
     go.className = "button primary";

@@ -1,0 +1,110 @@
+"""The site on a phone (390×844, issue #31) in real Chromium: no page scrolls sideways (a wide table
+scrolls inside its own box instead), and the main navigation folds behind a menu button that a
+keyboard can open and close.  Checked on the home page, the lobby, /watch/, a tournament page, a
+profile and a running board."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .conftest import WAIT_MS, sign_up, start_ai_match, unique
+from .test_tournament_browser import CREATE, create
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+WIDEST = """() => {
+  const limit = window.innerWidth;
+  const out = [];
+  for (const e of document.querySelectorAll("body *")) {
+    const r = e.getBoundingClientRect();
+    if (r.right > limit + 0.5 && r.width > 0) {
+      out.push(`${e.tagName.toLowerCase()}.${[...e.classList].join(".")}[${e.dataset.testid || ""}] right=${Math.round(r.right)}`);
+    }
+  }
+  return out.slice(0, 12);
+}"""
+
+
+def assert_no_sideways_scroll(page, what: str) -> None:
+    """The document is no wider than the viewport; on failure, name what sticks out."""
+    width, inner = page.evaluate(
+        "() => [document.documentElement.scrollWidth, window.innerWidth]"
+    )
+    assert width <= inner, f"{what}: {width} px wide at {inner} px: {page.evaluate(WIDEST)}"
+
+
+def assert_nav_collapses(page, what: str) -> None:
+    """The nav's links are hidden behind the menu button; the button (by keyboard) shows them and
+    hides them again, and says so with aria-expanded."""
+    button = page.get_by_test_id("nav-toggle")
+    lobby_link = page.get_by_test_id("nav-lobby")
+    assert button.is_visible(), f"{what}: no menu button"
+    assert button.get_attribute("aria-expanded") == "false"
+    assert not lobby_link.is_visible(), f"{what}: the nav is not collapsed"
+    button.focus()
+    page.keyboard.press("Enter")
+    lobby_link.wait_for(state="visible", timeout=5000)
+    assert button.get_attribute("aria-expanded") == "true"
+    assert_no_sideways_scroll(page, f"{what} (menu open)")
+    page.keyboard.press("Escape")
+    lobby_link.wait_for(state="hidden", timeout=5000)
+    assert button.get_attribute("aria-expanded") == "false"
+    button.focus()
+    page.keyboard.press("Space")
+    lobby_link.wait_for(state="visible", timeout=5000)
+    page.keyboard.press("Space")
+    lobby_link.wait_for(state="hidden", timeout=5000)
+
+
+def test_no_page_scrolls_sideways_on_a_phone_and_the_nav_collapses(shared_stack, browser) -> None:
+    stack = shared_stack("embedded")
+    name = unique("phone")
+    made = create(stack, CREATE, unique("Phone cup with a rather long name "))
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    page.goto(f"{stack.base_url}/", timeout=WAIT_MS)
+    assert_no_sideways_scroll(page, "home page")
+    assert_nav_collapses(page, "home page")
+
+    sign_up(page, stack.base_url, name)
+    # A running match first, so that /watch/ lists a game (its table is what grew too wide).
+    start_ai_match(page, "tractor", level="beginner")
+    assert re.search(r"/match/\d+/$", page.url)
+    page.get_by_test_id("board").get_by_test_id("tr-info").wait_for(timeout=WAIT_MS)
+    assert_no_sideways_scroll(page, "tractor board")
+    assert_nav_collapses(page, "tractor board")
+
+    pages = {
+        "lobby": "/",
+        "watch": "/watch/",
+        "tournament": f"/tournaments/{made['id']}/",
+        "tournament list": "/tournaments/",
+        "profile": f"/accounts/u/{name}/",
+    }
+    for what, path in pages.items():
+        page.goto(f"{stack.base_url}{path}", timeout=WAIT_MS)
+        assert_no_sideways_scroll(page, what)
+        assert_nav_collapses(page, what)
+    assert page.get_by_test_id("recent-matches").count(), "the profile lists the running match"
+    assert not errors, errors
+    context.close()
+
+
+def test_without_javascript_the_nav_stays_open(shared_stack, browser) -> None:
+    """Progressive enhancement: with scripts off there is no menu button, and every link shows."""
+    stack = shared_stack("embedded")
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{stack.base_url}/", timeout=WAIT_MS)
+    assert not page.get_by_test_id("nav-toggle").is_visible()
+    assert page.get_by_test_id("nav-lobby").is_visible()
+    assert page.get_by_test_id("nav-login").is_visible()
+    assert_no_sideways_scroll(page, "home page without scripts")
+    context.close()
