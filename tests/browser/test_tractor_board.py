@@ -78,3 +78,35 @@ def test_a_whole_deal_against_the_ai_then_the_next_deal_then_resign(shared_stack
     click(page.get_by_test_id("resign-confirm-yes"))
     page.get_by_test_id("result-screen").wait_for(state="visible", timeout=WAIT_MS)
     assert not errors, errors
+
+
+NULL_WATCH = """() => {
+  // Every text the info bar ever shows, from its first render on (issue #31: "nullnull").
+  window.__infoTexts = [];
+  new MutationObserver(() => {
+    const info = document.querySelector("[data-testid=tr-info]");
+    if (info) window.__infoTexts.push(info.textContent);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}"""
+
+
+def test_the_info_bar_never_says_null_while_declaring_in_english_or_german(
+    shared_stack, browser
+) -> None:
+    stack = shared_stack("embedded")
+    page = browser.new_page(viewport={"width": 1200, "height": 1100})
+    page.add_init_script(f"({NULL_WATCH})()")
+    sign_up(page, stack.base_url, unique("declarer"))
+    start_ai_match(page, "tractor", level="beginner")
+    board = page.get_by_test_id("board")
+    for lang, deal in (("en", "Deal 1"), ("de", "Spiel 1")):
+        if lang == "de":
+            page.get_by_test_id("lang-de").click()
+            page.wait_for_function("document.documentElement.lang === 'de'", timeout=WAIT_MS)
+        board.get_by_test_id("declaration-bar").wait_for(timeout=WAIT_MS)  # still declaring
+        info = board.get_by_test_id("tr-info")
+        info.filter(has_text=deal).wait_for(timeout=WAIT_MS)
+        assert "null" not in info.inner_text(), (lang, info.inner_text())
+        seen = page.evaluate("window.__infoTexts")
+        assert seen, "the info bar was never drawn"
+        assert not [t for t in seen if "null" in t or "undefined" in t], (lang, seen)
