@@ -206,7 +206,7 @@ export function mount(root, options) {
     reveal.replaceChildren(...[el("h3", { text: tr("reveal_title", { n: d.deal_no + 1 }) }),
       el("div", { class: "op-reveal" }, ...rows),
       folded >= 0 ? el("p", { text: tr("reveal_folded", { name: name(folded) }) }) : null,
-      el("p", { class: "cg-result-main", "data-testid": "reveal-winner", text: `${d.winner !== null && d.winner !== undefined ? "★ " : "＝ "}${winText(d)}${twoAce ? ` ${tr("two_beats_ace")}` : ""}` })].filter(Boolean));
+      el("p", { class: "cg-result-main", "data-testid": "reveal-winner", text: `${d.winner !== null && d.winner !== undefined ? "★ " : "= "}${winText(d)}${twoAce ? ` ${tr("two_beats_ace")}` : ""}` })].filter(Boolean));
   }
 
   function key(k, e, f, legal) {
