@@ -18,7 +18,8 @@ AUDIT = """() => {
   // Emoji and the media-control signs (⏮ ⏭ …): pictographs, U+2300–23FF, U+2B00–2BFF, VS16.
   const emoji = /[\\u{1F000}-\\u{1FAFF}\\u{2300}-\\u{23FF}\\u{2B00}-\\u{2BFF}\\u{FE0F}]/u;
   const found = [];
-  if (emoji.test(document.body.innerText)) found.push(`text: ${document.body.innerText.match(emoji)[0]}`);
+  const text = document.body.innerText;
+  if (emoji.test(text)) found.push(`text: ${text.match(emoji)[0]}`);
   for (const node of document.querySelectorAll("body *")) {
     for (const pseudo of ["::before", "::after"]) {
       const content = getComputedStyle(node, pseudo).content;
@@ -30,7 +31,8 @@ AUDIT = """() => {
     }
   }
   const shown = [...document.querySelectorAll("svg.icon")].filter((s) => s.getClientRects().length);
-  const blank = shown.filter((s) => !s.querySelector("use")?.getBBox().width).map((s) => s.outerHTML);
+  const blank = shown.filter((s) => !s.querySelector("use")?.getBBox().width)
+    .map((s) => s.outerHTML);
   return { found, icons: shown.length, blank };
 }"""
 

@@ -1,7 +1,8 @@
 """The site on a phone (390×844, issue #31) in real Chromium: no page scrolls sideways (a wide table
 scrolls inside its own box instead), and the main navigation folds behind a menu button that a
-keyboard can open and close.  Checked on the home page, the lobby, /watch/, a tournament page, a
-profile and a running board."""
+keyboard can open and close.  Checked on the home page, the lobby, /watch/, a tournament page and
+the tournament list, a profile, a running board, and the finished match's fair-deal and replay
+pages."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import re
 
 import pytest
 
-from .conftest import WAIT_MS, sign_up, start_ai_match, unique
+from .conftest import WAIT_MS, click, sign_up, start_ai_match, unique
 from .test_tournament_browser import CREATE, create
 
 pytestmark = pytest.mark.browser
@@ -22,7 +23,8 @@ WIDEST = """() => {
   for (const e of document.querySelectorAll("body *")) {
     const r = e.getBoundingClientRect();
     if (r.right > limit + 0.5 && r.width > 0) {
-      out.push(`${e.tagName.toLowerCase()}.${[...e.classList].join(".")}[${e.dataset.testid || ""}] right=${Math.round(r.right)}`);
+      const name = `${e.tagName.toLowerCase()}.${[...e.classList].join(".")}`;
+      out.push(`${name}[${e.dataset.testid || ""}] right=${Math.round(r.right)}`);
     }
   }
   return out.slice(0, 12);
@@ -31,9 +33,7 @@ WIDEST = """() => {
 
 def assert_no_sideways_scroll(page, what: str) -> None:
     """The document is no wider than the viewport; on failure, name what sticks out."""
-    width, inner = page.evaluate(
-        "() => [document.documentElement.scrollWidth, window.innerWidth]"
-    )
+    width, inner = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width <= inner, f"{what}: {width} px wide at {inner} px: {page.evaluate(WIDEST)}"
 
 
@@ -80,6 +80,7 @@ def test_no_page_scrolls_sideways_on_a_phone_and_the_nav_collapses(shared_stack,
     page.get_by_test_id("board").get_by_test_id("tr-info").wait_for(timeout=WAIT_MS)
     assert_no_sideways_scroll(page, "tractor board")
     assert_nav_collapses(page, "tractor board")
+    match_url = page.url
 
     pages = {
         "lobby": "/",
@@ -93,6 +94,21 @@ def test_no_page_scrolls_sideways_on_a_phone_and_the_nav_collapses(shared_stack,
         assert_no_sideways_scroll(page, what)
         assert_nav_collapses(page, what)
     assert page.get_by_test_id("recent-matches").count(), "the profile lists the running match"
+
+    # Once the match is over: its fair-deal check (long hashes) and its replay.
+    page.goto(match_url, timeout=WAIT_MS)
+    click(page.get_by_test_id("resign-button"))
+    click(page.get_by_test_id("resign-confirm-yes"))
+    page.get_by_test_id("result-screen").wait_for(state="visible", timeout=WAIT_MS)
+    assert_no_sideways_scroll(page, "result screen")
+    for what in ("fairness", "replay"):
+        page.goto(f"{match_url}{what}/", timeout=WAIT_MS)
+        if what == "replay":  # drawn by its script: the position and the board
+            page.get_by_test_id("replay-position").filter(has_text=re.compile(r"\d")).wait_for(
+                timeout=WAIT_MS
+            )
+            page.locator("#board .board-loading").wait_for(state="detached", timeout=WAIT_MS)
+        assert_no_sideways_scroll(page, what)
     assert not errors, errors
     context.close()
 
