@@ -109,6 +109,11 @@ def test_no_page_scrolls_sideways_on_a_phone_and_the_nav_collapses(shared_stack,
             )
             page.locator("#board .board-loading").wait_for(state="detached", timeout=WAIT_MS)
         assert_no_sideways_scroll(page, what)
+
+    page.get_by_test_id("lang-de").click()  # the button's word in German
+    page.wait_for_function("document.documentElement.lang === 'de'", timeout=WAIT_MS)
+    assert page.get_by_test_id("nav-toggle").inner_text().strip() == "Menü"
+    assert_nav_collapses(page, "replay (de)")
     assert not errors, errors
     context.close()
 
