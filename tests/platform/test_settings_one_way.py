@@ -8,9 +8,14 @@ from __future__ import annotations
 import ast
 import pkgutil
 import re
+from io import StringIO
 from pathlib import Path
+from typing import Any
 
+import pytest
 from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import CommandError
 
 import config.settings as settings_package
 
@@ -83,3 +88,20 @@ def test_every_setting_the_code_reads_is_declared() -> None:
             if not hasattr(settings, name):
                 missing.add(f"{path.relative_to(ROOT)}: {name}")
     assert missing == set()
+
+
+@pytest.mark.django_db
+def test_the_operator_command_takes_its_account_from_the_settings(settings: Any) -> None:
+    """``OPERATOR_USERNAME`` / ``OPERATOR_PASSWORD`` are settings now, not environment reads of
+    the command's own; unset, the password is the demo one, refused off loopback."""
+    from accounts.models import User
+
+    settings.OPERATOR_USERNAME = "chief"
+    settings.OPERATOR_PASSWORD = "a-long-chosen-password"
+    call_command("ensure_operator", stdout=StringIO())
+    assert User.objects.get(username="chief").check_password("a-long-chosen-password")
+    settings.OPERATOR_USERNAME, settings.OPERATOR_PASSWORD = "deputy", ""
+    settings.SERVES_ONLY_LOOPBACK = False
+    with pytest.raises(CommandError, match="OPERATOR_PASSWORD"):
+        call_command("ensure_operator", stdout=StringIO())
+    assert not User.objects.filter(username="deputy").exists()
