@@ -1,5 +1,6 @@
-"""The queue's settings, each read as ``getattr(settings, "QUEUE_…", default)`` so that the app
-works without any of them configured; matchmaking/README.md lists them with their reasons."""
+"""The queue's settings (``QUEUE_…``, declared with their defaults in
+``config/settings/community.py``), read at call time so tests may change them;
+matchmaking/README.md lists them with their reasons."""
 
 from __future__ import annotations
 
@@ -26,15 +27,15 @@ class QueueSettings:
 
 def queue_settings() -> QueueSettings:
     return QueueSettings(
-        grace_s=float(getattr(settings, "QUEUE_GRACE_S", 15)),
-        requeue_grace_s=float(getattr(settings, "QUEUE_REQUEUE_GRACE_S", 60)),
-        ai_fill_s=float(getattr(settings, "QUEUE_AI_FILL_S", 30)),
-        heartbeat_s=float(getattr(settings, "QUEUE_HEARTBEAT_S", 5)),
-        status_push_s=float(getattr(settings, "QUEUE_STATUS_PUSH_S", 1)),
-        cooldown_base_s=float(getattr(settings, "QUEUE_COOLDOWN_BASE_S", 30)),
-        cooldown_max_s=float(getattr(settings, "QUEUE_COOLDOWN_MAX_S", 600)),
-        cooldown_forget_s=float(getattr(settings, "QUEUE_COOLDOWN_FORGET_S", 24 * 3600)),
-        window=PairingSettings(**getattr(settings, "QUEUE_WINDOW", {})),
+        grace_s=float(settings.QUEUE_GRACE_S),
+        requeue_grace_s=float(settings.QUEUE_REQUEUE_GRACE_S),
+        ai_fill_s=float(settings.QUEUE_AI_FILL_S),
+        heartbeat_s=float(settings.QUEUE_HEARTBEAT_S),
+        status_push_s=float(settings.QUEUE_STATUS_PUSH_S),
+        cooldown_base_s=float(settings.QUEUE_COOLDOWN_BASE_S),
+        cooldown_max_s=float(settings.QUEUE_COOLDOWN_MAX_S),
+        cooldown_forget_s=float(settings.QUEUE_COOLDOWN_FORGET_S),
+        window=PairingSettings(**settings.QUEUE_WINDOW),
     )
 
 

@@ -28,7 +28,7 @@ from .models import DeferredRating, Rating, RatingChange
 
 
 def elo_settings() -> EloSettings:
-    return EloSettings(**getattr(settings, "ELO", {}))
+    return EloSettings(**settings.ELO)
 
 
 def _rating_row(*, game: str, seat: Seat, initial: float) -> Rating:

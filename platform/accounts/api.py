@@ -1,5 +1,6 @@
 """Public REST API for people (docs/api.md): profiles with ratings and recent matches, the user
-list, leaderboards, a session log-in for programs, and bot accounts with their API tokens."""
+list, a session log-in for programs, and bot accounts with their API tokens.  (The leaderboards
+are the ratings app's: ``ratings.api``.)"""
 
 from __future__ import annotations
 
@@ -23,10 +24,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import ErrorSerializer, ListRateThrottle, Pagination, error_response
-from games.registry import all_games
-from live import catalogue
-from ratings.selectors import ai_ratings, profile_ratings
+from config.api import (
+    ErrorSerializer,
+    ListRateThrottle,
+    Pagination,
+    error_response,
+    query_flag,
+)
+from ratings.selectors import profile_ratings
 
 from . import selectors, services
 from .models import User
@@ -75,17 +80,6 @@ class UserRowSerializer(serializers.Serializer):
         )
 
 
-def _flag(request: Request, name: str) -> bool | None:
-    value = request.query_params.get(name)
-    if value is None:
-        return None
-    if value.lower() in ("true", "1", "yes"):
-        return True
-    if value.lower() in ("false", "0", "no"):
-        return False
-    raise serializers.ValidationError({name: ["true or false"]})
-
-
 class UsersView(generics.ListAPIView):
     """Accounts, by name; ``?q=`` searches names, ``?is_bot=`` keeps bots or people."""
 
@@ -106,7 +100,7 @@ class UsersView(generics.ListAPIView):
     def get_queryset(self) -> Any:
         return selectors.users_public(
             search=self.request.query_params.get("q", "").strip(),
-            is_bot=_flag(self.request, "is_bot"),
+            is_bot=query_flag(self.request, "is_bot"),
         )
 
 
@@ -120,105 +114,10 @@ class ProfileView(APIView):
             "username": user.username,
             "date_joined": user.date_joined,
             "is_bot": user.is_bot,
-            "ratings": profile_ratings(user=user),
+            "ratings": profile_ratings(user=user, charts=False),
             "recent_matches": selectors.recent_matches(user=user),
         }
         return Response(ProfileSerializer(data).data)
-
-
-# --- leaderboards ---------------------------------------------------------------------------------
-
-
-class LeaderboardRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    username = serializers.CharField()
-    is_bot = serializers.BooleanField()
-    rating = serializers.IntegerField()
-    games = serializers.IntegerField()
-
-
-class AILevelSerializer(serializers.Serializer):
-    level = serializers.CharField()
-    rating = serializers.IntegerField()
-    games = serializers.IntegerField()
-
-
-class LeaderboardSerializer(serializers.Serializer):
-    game = serializers.CharField()
-    count = serializers.IntegerField(help_text="Established players in all (every page).")
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    players = LeaderboardRowSerializer(many=True)
-    ai_levels = AILevelSerializer(many=True)
-
-
-class LeaderboardIndexSerializer(serializers.Serializer):
-    game = serializers.CharField()
-    title = serializers.CharField()
-    url = serializers.URLField()
-
-
-class LeaderboardsView(APIView):
-    """One leaderboard per game on the site."""
-
-    throttle_classes = [ListRateThrottle]
-
-    @extend_schema(
-        operation_id="leaderboards_list", responses=LeaderboardIndexSerializer(many=True)
-    )
-    def get(self, request: Request) -> Response:
-        rows = [
-            {
-                "game": g.slug,
-                "title": g.title,
-                "url": request.build_absolute_uri(reverse("v1:leaderboard", args=[g.slug])),
-            }
-            for g in catalogue.playable_games().values()
-        ]
-        return Response(LeaderboardIndexSerializer(rows, many=True).data)
-
-
-class LeaderboardView(APIView):
-    """Established players of a game (``PROVISIONAL_GAMES`` rated games or more), best first,
-    paginated (``limit``/``offset``); bots are listed with ``is_bot`` and share the pool
-    (``?bots=false`` leaves them out).  ``ai_levels``: the AI levels' own ratings."""
-
-    throttle_classes = [ListRateThrottle]
-
-    @extend_schema(
-        operation_id="leaderboards_retrieve",
-        parameters=[
-            OpenApiParameter("bots", bool, description="false: people only; true: bots only."),
-            OpenApiParameter("limit", int),
-            OpenApiParameter("offset", int),
-        ],
-        responses=LeaderboardSerializer,
-    )
-    def get(self, request: Request, game: str) -> Response:
-        if game not in all_games():
-            raise NotFound(f"there is no game {game!r}")
-        pager = Pagination()
-        rows = selectors.leaderboard_rows(game=game, bots=_flag(request, "bots"))
-        page = pager.paginate_queryset(rows, request, view=self) or []
-        start = pager.offset + 1
-        data = {
-            "game": game,
-            "count": pager.count,
-            "next": pager.get_next_link(),
-            "previous": pager.get_previous_link(),
-            "players": [
-                {
-                    "rank": start + i,
-                    "username": r.user.username,
-                    "is_bot": r.user.is_bot,
-                    "rating": round(r.rating),
-                    "games": r.games,
-                }
-                for i, r in enumerate(page)
-            ],
-            "ai_levels": ai_ratings(game=game),
-        }
-        return Response(LeaderboardSerializer(data).data)
 
 
 # --- log-in ---------------------------------------------------------------------------------------

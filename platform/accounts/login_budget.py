@@ -109,7 +109,7 @@ def _memory_reserve(key: str, limit: int, cooloff_s: float, recorded: int) -> in
 
 
 def _redis_url() -> str:
-    return str(getattr(settings, "RATE_LIMITS_REDIS_URL", settings.REDIS_URL) or "")
+    return str(settings.RATE_LIMITS_REDIS_URL or "")
 
 
 def _warn(exc: BaseException) -> None:

@@ -39,17 +39,12 @@ every start, so it only ever works on loopback."""
 
 
 class AddressRateThrottle(AtomicRateThrottle):
-    """Attempts per client address, with the rate in the Django setting ``<SCOPE>_RATE``,
+    """Attempts per client address, at the rate a subclass reads from its setting,
     counted atomically in Redis (``config.rate_counter``): parallel attempts cannot outrun it.
 
     If Redis cannot be reached (restarting) the attempt is allowed: the lockout (in the database)
     still counts wrong passwords.
     """
-
-    scope = "login"
-
-    def rate(self) -> str:
-        return str(getattr(settings, f"{self.scope.upper()}_RATE"))
 
     def ident(self, request: Any) -> str:
         return request_client_address(request)
@@ -58,9 +53,15 @@ class AddressRateThrottle(AtomicRateThrottle):
 class LoginRateThrottle(AddressRateThrottle):
     scope = "login"
 
+    def rate(self) -> str:
+        return str(settings.LOGIN_RATE)
+
 
 class SignupRateThrottle(AddressRateThrottle):
     scope = "signup"
+
+    def rate(self) -> str:
+        return str(settings.SIGNUP_RATE)
 
 
 def over_rate(request: HttpRequest, throttle: type[AddressRateThrottle]) -> int | None:

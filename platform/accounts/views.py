@@ -8,9 +8,10 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from ratings.selectors import profile_ratings
+
 from .forms import SignupForm
 from .models import User
-from .profile import profile_ratings, recent_matches
 from .security import (
     LoginRateThrottle,
     SignupRateThrottle,
@@ -19,6 +20,7 @@ from .security import (
     retry_message,
     throttled_post,
 )
+from .selectors import recent_matches
 
 
 def _signup_refused(request: HttpRequest, wait_s: int) -> HttpResponse:

@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from django.conf import settings
 from django.utils.module_loading import import_string
-
-from .conf import chat_setting
 
 
 class Refused(ValueError):
@@ -39,7 +38,7 @@ def mask_words(text: str) -> str:
 
 
 def text_filter() -> Callable[[str], str]:
-    named = chat_setting("CHAT_TEXT_FILTER")
+    named = settings.CHAT_TEXT_FILTER
     if callable(named):
         return named  # type: ignore[no-any-return]
     return import_string(str(named))  # type: ignore[no-any-return]

@@ -102,6 +102,19 @@ class ListEndpoint:
     throttle_classes = [ListRateThrottle]
 
 
+def query_flag(request: Request, name: str) -> bool | None:
+    """A true/false query parameter (``?is_bot=``, ``?bots=``): None when absent; anything but
+    true/false, 1/0 or yes/no is invalid input (400)."""
+    value = request.query_params.get(name)
+    if value is None:
+        return None
+    if value.lower() in ("true", "1", "yes"):
+        return True
+    if value.lower() in ("false", "0", "no"):
+        return False
+    raise serializers.ValidationError({name: ["true or false"]})
+
+
 def paginate(view: Any, request: Request, rows: Any, serializer: Any) -> Response:
     """Page ``rows`` (a queryset or list) for an APIView that is not a generic view."""
     pager = Pagination()

@@ -57,7 +57,7 @@ class ListRateThrottle(AtomicRateThrottle):
     scope = "list"
 
     def rate(self) -> str:
-        return str(getattr(settings, "API_LIST_RATE", "1200/minute"))
+        return str(settings.API_LIST_RATE)
 
     def ident(self, request: Any) -> str:
         user = getattr(request, "user", None)

@@ -130,7 +130,7 @@ def hit(name: str, rate: Rate) -> float | None:
     None when it is admitted; else the seconds until the next one would be (the request is then
     not counted)."""
     key = redis_keys.key(f"gp:rate:{name}")
-    url = getattr(settings, "RATE_LIMITS_REDIS_URL", settings.REDIS_URL)
+    url = settings.RATE_LIMITS_REDIS_URL
     if not url:
         wait_ms = _store.memory_hit(key, rate)
     else:

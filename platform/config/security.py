@@ -1,6 +1,7 @@
 """Security helpers the settings and the request paths share (docs/architecture.md, "Security").
 
-Imported by ``config.settings`` itself, so nothing here reads Django's settings at import time.
+Imported by the settings themselves (``config.settings.security``), so nothing here reads
+Django's settings at import time.
 
 * Where the site is served: only on loopback (the embedded default, the test stacks) or elsewhere.
   The secret key and the demo operator password depend on it.

@@ -16,7 +16,7 @@ from live.api import MatchViewSet
 from lobby.api import GamesView, PlayAIView, TablesView
 from matchmaking.api import QueueView
 from operations import views as operations_views
-from ratings.api import LeaderboardView
+from ratings import api as ratings_api
 from tournaments.api import TournamentViewSet
 
 from . import health
@@ -37,7 +37,11 @@ api = [
     path("queue/", QueueView.as_view(), name="api-queue"),
     path("users/<str:username>/", ProfileView.as_view(), name="api-profile"),
     path("auth/login/", LoginView.as_view(), name="api-login"),
-    path("leaderboards/<str:game>/", LeaderboardView.as_view(), name="api-leaderboard"),
+    path(
+        "leaderboards/<str:game>/",
+        ratings_api.UnversionedLeaderboardView.as_view(),
+        name="api-leaderboard",
+    ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
 ]
 
@@ -52,8 +56,8 @@ api_v1 = [
     path("queue/", QueueView.as_view(), name="queue"),
     path("users/", accounts_api.UsersView.as_view(), name="users"),
     path("users/<str:username>/", ProfileView.as_view(), name="user-detail"),
-    path("leaderboards/", accounts_api.LeaderboardsView.as_view(), name="leaderboards"),
-    path("leaderboards/<str:game>/", accounts_api.LeaderboardView.as_view(), name="leaderboard"),
+    path("leaderboards/", ratings_api.LeaderboardsView.as_view(), name="leaderboards"),
+    path("leaderboards/<str:game>/", ratings_api.LeaderboardView.as_view(), name="leaderboard"),
     path("auth/login/", LoginView.as_view(), name="login"),
     path("account/bot/", accounts_api.BotAccountView.as_view(), name="bot-account"),
     path("tokens/", accounts_api.TokensView.as_view(), name="tokens"),

@@ -88,7 +88,7 @@ class MoveShapedRelayConsumer(_OwnGroupConsumer):
 
 
 def enabled() -> bool:
-    value = getattr(settings, "LIVE_BENCH_RELAY", None)
+    value = settings.LIVE_BENCH_RELAY
     if value is None:
         value = os.environ.get("LIVE_BENCH_RELAY", "")
     if isinstance(value, str):

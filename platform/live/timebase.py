@@ -67,7 +67,7 @@ def monotonic_s() -> float:
 
 def _local_ms() -> float:
     """This node's clock (plus an injected skew in tests)."""
-    return wall_ms() + float(os.environ.get("TIME_INJECT_SKEW_MS", "0"))
+    return wall_ms() + float(settings.TIME_INJECT_SKEW_MS)
 
 
 _measuring = threading.Lock()

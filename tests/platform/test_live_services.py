@@ -200,12 +200,10 @@ def test_stall_bound_continues_a_start_nobody_gives(make_user, wall, settings) -
     assert engine_state(match).view(None)["phase"] != "start"
 
 
-def test_node_clock_5s_off_aborts_unrated_instead_of_a_time_loss(
-    make_user, wall, monkeypatch
-) -> None:
+def test_node_clock_5s_off_aborts_unrated_instead_of_a_time_loss(make_user, wall, settings) -> None:
     match, users = human_match(make_user, rated=True)
     seat = both_ready(match, users)
-    monkeypatch.setenv("TIME_INJECT_SKEW_MS", "5000")
+    settings.TIME_INJECT_SKEW_MS = 5000.0
     timebase.forget()  # this node (re)measures its offset
     wall.advance(200_000)
     assert match_wake(match_id=match.pk) == "unreliable"

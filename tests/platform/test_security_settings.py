@@ -341,16 +341,14 @@ def test_a_real_operator_password_works_from_anywhere(operator) -> None:
     assert api_login(client, "operator", "a-real-and-long-password").status_code == 200
 
 
-def test_ensure_operator_refuses_the_demo_password_off_loopback(
-    db: None, settings, monkeypatch
-) -> None:
+def test_ensure_operator_refuses_the_demo_password_off_loopback(db: None, settings) -> None:
     from accounts.models import User
 
-    monkeypatch.delenv("OPERATOR_PASSWORD", raising=False)
+    settings.OPERATOR_PASSWORD = ""  # not set: the demo password
     settings.SERVES_ONLY_LOOPBACK = False
     with pytest.raises(CommandError, match="set OPERATOR_PASSWORD"):
         call_command("ensure_operator")
     assert not User.objects.filter(username="operator").exists()
-    monkeypatch.setenv("OPERATOR_PASSWORD", "a-real-and-long-password")
+    settings.OPERATOR_PASSWORD = "a-real-and-long-password"
     call_command("ensure_operator")
     assert User.objects.get(username="operator").check_password("a-real-and-long-password")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from django.conf import settings
@@ -16,8 +15,8 @@ class Command(BaseCommand):
     help = "Create the operator account (OPERATOR_USERNAME / OPERATOR_PASSWORD) if missing."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        username = os.environ.get("OPERATOR_USERNAME", "operator")
-        password = os.environ.get("OPERATOR_PASSWORD", DEMO_OPERATOR_PASSWORD)
+        username = settings.OPERATOR_USERNAME
+        password = settings.OPERATOR_PASSWORD or DEMO_OPERATOR_PASSWORD  # unset: the demo one
         if password == DEMO_OPERATOR_PASSWORD and not settings.SERVES_ONLY_LOOPBACK:
             # The log-in refuses the demo password off loopback anyway (accounts.backends); an
             # account nobody can use must not be created silently either.

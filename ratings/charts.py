@@ -1,5 +1,6 @@
 """A rating history as an inline SVG line chart with its axes (no chart library, no JavaScript):
-ratings up the side, rated games along the bottom with the first and last date."""
+ratings up the side, rated games along the bottom with the first and last date.  The profile
+page shows one per game (``ratings.selectors.profile_ratings``)."""
 
 from __future__ import annotations
 
