@@ -18,6 +18,7 @@ from games.cards.notation import CARDS, NAMES
 from games.cards.shedding import Pass as SheddingPass
 from games.core import DEALS_OPTION, GameError, IllegalAction, MalformedAction, RatingMode
 from support.contract import (
+    JUNK,
     assert_same_views,
     check_declared,
     check_game,
@@ -190,12 +191,7 @@ BID = {"kind": "bid", "level": 1, "strain": "C"}
 @pytest.mark.parametrize(
     "raw",
     [
-        None,
-        0,
-        "pass",
-        [],
-        {},
-        {"kind": None},
+        *JUNK,
         {"kind": "call"},
         {"kind": "pass", "extra": 1},
         {"kind": "double", "level": 1},
@@ -217,7 +213,6 @@ BID = {"kind": "bid", "level": 1, "strain": "C"}
         {**BID, "strain": 0},
         {**BID, "seat": 0},
         {"kind": "bid", "level": 1},
-        [[[[[]]]]],
     ],
 )
 def test_decoding_refuses_everything_but_a_bridge_action(raw: Any) -> None:

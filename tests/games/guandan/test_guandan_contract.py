@@ -20,6 +20,7 @@ from games.guandan.deals import deal_for
 from games.guandan.state import GuandanState
 from games.registry import all_games
 from support.contract import (
+    JUNK,
     assert_same_views,
     check_declared,
     check_partnership_forfeits,
@@ -166,13 +167,7 @@ PLAY = {"kind": "play", "cards": ["3S"], "combo": "single", "rank": 3}
 @pytest.mark.parametrize(
     "raw",
     [
-        None,
-        0,
-        10**30,
-        "pass",
-        [],
-        {},
-        {"kind": None},
+        *JUNK,
         {"kind": "bid", "value": 1},
         {"kind": "pass", "extra": 1},
         {"kind": "return"},
@@ -193,7 +188,6 @@ PLAY = {"kind": "play", "cards": ["3S"], "combo": "single", "rank": 3}
         {**PLAY, "rank": 17},
         {**PLAY, "rank": 10**30},
         {**PLAY, "seat": 0},
-        [[[[[]]]]],
     ],
 )
 def test_decoding_refuses_everything_but_a_guandan_action(raw: Any) -> None:
