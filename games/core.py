@@ -1,8 +1,9 @@
 """The engine contract every game on the platform implements, in one place.
 
 The platform (Django, Channels, Celery) only ever talks to a game through the names in this module,
-so adding a game means adding a package under ``games/`` whose ``__init__`` declares ``GAME`` (a
-:class:`Game`) — nothing in ``platform/`` changes.  The shape follows OpenSpiel's ``State`` (legal
+so adding a game means adding a package under ``games/`` that declares ``GAME`` (a :class:`Game`)
+in its ``declaration`` module and exposes it from its ``__init__`` — nothing in ``platform/``
+changes.  The shape follows OpenSpiel's ``State`` (legal
 actions, apply, per-player observation; one registry and one conformance test over every game) and
 pokerkit's operations (frozen, typed action records; verify before doing; hidden cards censored per
 player; forced steps declared by the engine).

@@ -1,4 +1,5 @@
-"""Shared fixtures: users, an injectable clock, and a clean time base for every test."""
+"""Shared fixtures: users and the operator, an injectable clock, a clean time base and the default
+language for every test."""
 
 from __future__ import annotations
 
@@ -38,6 +39,19 @@ def _fresh_timebase() -> Iterator[None]:
     yield
     timebase.forget()
     liveness.forget()
+
+
+@pytest.fixture(autouse=True)
+def _language_reset() -> Iterator[None]:
+    """Every test ends in the default language: a request in German leaves German active in its
+    thread (Django's LocaleMiddleware does not switch back), and later tests must not inherit it."""
+    yield
+    try:
+        from django.utils import translation
+
+        translation.deactivate()
+    except Exception:  # games-only test runs without Django settings
+        pass
 
 
 class FakeWall:
@@ -80,3 +94,13 @@ def make_user(db: None):  # type: ignore[no-untyped-def]
         )
 
     return make
+
+
+@pytest.fixture
+def operator(db: None):  # type: ignore[no-untyped-def]
+    """The operator account as ``manage.py ensure_operator`` makes it (staff and superuser), named
+    ``op`` with the password ``op-pass-123``."""
+    from accounts.services import operator_ensure
+
+    user, _ = operator_ensure(username="op", password="op-pass-123")
+    return user

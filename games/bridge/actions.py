@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from games.bridge.calls import DOUBLE, PASS, REDOUBLE, STRAINS, bid, is_bid, level_of, strain_of
-from games.cards.notation import CARDS, NAMES
+from games.cards.codec import action_kind, card_named, is_card
+from games.cards.notation import NAMES
 from games.core import JSON, MalformedAction
 
 DECK_SIZE: Final = 52
@@ -77,14 +78,14 @@ Action = Pass | Bid | Double | Redouble | Play | Claim | AcceptClaim | RejectCla
 Call = Pass | Bid | Double | Redouble
 
 _FIELDS: Final = {
-    "pass": {"kind"},
-    "double": {"kind"},
-    "redouble": {"kind"},
-    "bid": {"kind", "level", "strain"},
-    "play": {"kind", "card"},
-    "claim": {"kind", "tricks"},
-    "accept_claim": {"kind"},
-    "reject_claim": {"kind"},
+    "pass": (),
+    "double": (),
+    "redouble": (),
+    "bid": ("level", "strain"),
+    "play": ("card",),
+    "claim": ("tricks",),
+    "accept_claim": (),
+    "reject_claim": (),
 }
 
 
@@ -108,16 +109,12 @@ def encode_action(action: Action) -> JSON:
 
 def decode_action(raw: JSON) -> Action:
     """The action ``raw`` encodes; :class:`MalformedAction` for anything else."""
-    if not isinstance(raw, dict):
-        raise MalformedAction("an action is a JSON object with a 'kind'")
-    kind = raw.get("kind")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise MalformedAction(
-            "an action's 'kind' is 'pass', 'bid', 'double', 'redouble', 'play', 'claim',"
-            " 'accept_claim' or 'reject_claim'"
-        )
-    if set(raw) != _FIELDS[kind]:
-        raise MalformedAction(f"a {kind} action has exactly the fields {sorted(_FIELDS[kind])}")
+    kind = action_kind(
+        raw,
+        _FIELDS,
+        "an action's 'kind' is 'pass', 'bid', 'double', 'redouble', 'play', 'claim',"
+        " 'accept_claim' or 'reject_claim'",
+    )
     if kind == "pass":
         return Pass()
     if kind == "double":
@@ -129,10 +126,7 @@ def decode_action(raw: JSON) -> Action:
     if kind == "reject_claim":
         return RejectClaim()
     if kind == "play":
-        name = raw["card"]
-        if not isinstance(name, str) or CARDS.get(name, DECK_SIZE) >= DECK_SIZE:
-            raise MalformedAction('a card is named like "3H", "10S" or "AD"')
-        return Play(CARDS[name])
+        return Play(card_named(raw["card"], DECK_SIZE, 'a card is named like "3H", "10S" or "AD"'))
     if kind == "claim":
         tricks = raw["tricks"]
         if type(tricks) is not int or not 0 <= tricks <= 13:
@@ -159,7 +153,7 @@ def valid_shape(action: object) -> bool:
             and 0 <= action.strain <= 4
         )
     if isinstance(action, Play):
-        return type(action.card) is int and 0 <= action.card < DECK_SIZE
+        return is_card(action.card, DECK_SIZE)
     if isinstance(action, Claim):
         return type(action.tricks) is int and 0 <= action.tricks <= 13
     return False

@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from games.cards import show
+from games.cards import codec, show
 from games.cards.groups import SHEDDING_ORDER
 from games.cards.notation import NAMES, card, names
 from games.core import (
@@ -76,19 +76,14 @@ def decode_cards(raw: JSON) -> tuple[int, ...]:
 
 
 def action_kind(raw: JSON, fields: Mapping[str, tuple[str, ...]]) -> str:
-    """The ``kind`` of an encoded action, checked to carry exactly the fields of that kind.
-
-    The message never quotes ``raw`` itself: junk may be huge or nested too deep to print.
-    """
-    if not isinstance(raw, dict):
-        raise MalformedAction("an action must be a JSON object with a 'kind'")
-    kind = raw.get("kind")
-    if not isinstance(kind, str) or kind not in fields:
-        raise MalformedAction(f"an action's 'kind' is one of: {', '.join(fields)}")
-    expected = {"kind", *fields[kind]}
-    if set(raw) != expected:
-        raise MalformedAction(f"a {kind} action has exactly the fields {sorted(expected)}")
-    return kind
+    """The ``kind`` of an encoded action, checked to carry exactly the fields of that kind
+    (:func:`games.cards.codec.action_kind` with the shedding games' messages)."""
+    return codec.action_kind(
+        raw,
+        fields,
+        f"an action's 'kind' is one of: {', '.join(fields)}",
+        "an action must be a JSON object with a 'kind'",
+    )
 
 
 def encode_shedding(action: SheddingAction) -> dict[str, JSON]:

@@ -3,27 +3,10 @@ played up through the team levels 2 to Ace (docs/games/guandan.md).
 
 Modules: ``combos`` (rank order, readings, what beats what), ``moves`` (legal plays with every
 reading), ``actions`` (actions and their JSON), ``deals`` (shuffles and ``options["deals"]``),
-``tribute`` (tribute and return), ``state`` (the match), ``planning`` and ``bots`` (AI levels).
+``tribute`` (tribute and return), ``state`` (the match), ``planning`` and ``bots`` (AI levels),
+``declaration`` (``GAME``).
 """
 
-from __future__ import annotations
+from games.guandan.declaration import GAME
 
-from games.core import Game, RatingMode, TimeControl
-from games.guandan.actions import Action, decode_action, encode_action
-from games.guandan.bots import ExpertBot, GreedyBot, RandomBot
-from games.guandan.deals import deal_for
-from games.guandan.state import GuandanState
-
-GAME: Game[Action] = Game(
-    slug="guandan",
-    title="Guandan",
-    seat_counts=(4,),
-    state=GuandanState,
-    encode_action=encode_action,
-    decode_action=decode_action,
-    bots={"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot},
-    # A match is many deals of ~27 decisions a player: three times the one-deal games' bank.
-    time_control=TimeControl(bank_ms=900_000, delay_ms=15_000),
-    rating_mode=RatingMode.TEAMS,  # seats 0 and 2 against seats 1 and 3
-    deal_for=deal_for,
-)
+__all__ = ["GAME"]

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from games.cards.notation import CARDS, NAMES
+from games.cards.codec import action_kind, are_cards, card_named, cards_named, is_card
+from games.cards.notation import NAMES
 from games.core import JSON, MalformedAction
 from games.guandan.combos import KINDS, MAX_BOMB, RED_JOKER
 
@@ -54,10 +55,10 @@ class Continue:
 Action = Pass | Play | Return | Continue
 
 _FIELDS: Final = {
-    "pass": {"kind"},
-    "play": {"kind", "cards", "combo", "rank"},
-    "return": {"kind", "card"},
-    "continue": {"kind"},
+    "pass": (),
+    "play": ("cards", "combo", "rank"),
+    "return": ("card",),
+    "continue": (),
 }
 
 
@@ -78,25 +79,14 @@ def encode_action(action: Action) -> JSON:
 
 def decode_action(raw: JSON) -> Action:
     """The action ``raw`` encodes; :class:`MalformedAction` for anything else."""
-    if not isinstance(raw, dict):
-        raise MalformedAction("an action is a JSON object with a 'kind'")
-    kind = raw.get("kind")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise MalformedAction("an action's 'kind' is 'pass', 'play', 'return' or 'continue'")
-    if set(raw) != _FIELDS[kind]:
-        raise MalformedAction(f"a {kind} action has exactly the fields {sorted(_FIELDS[kind])}")
+    kind = action_kind(raw, _FIELDS, "an action's 'kind' is 'pass', 'play', 'return' or 'continue'")
     if kind == "pass":
         return Pass()
     if kind == "continue":
         return Continue()
     if kind == "return":
-        return Return(_card(raw["card"]))
-    cards = raw["cards"]
-    if not isinstance(cards, list) or not 1 <= len(cards) <= MAX_BOMB:
-        raise MalformedAction(f"'cards' is a list of 1 to {MAX_BOMB} card names such as \"3H\"")
-    played = tuple(_card(name) for name in cards)
-    if len(set(played)) != len(played):
-        raise MalformedAction("'cards' names the same card twice")
+        return Return(card_named(raw["card"]))
+    played = cards_named(raw["cards"], MAX_BOMB)
     combo, rank = raw["combo"], raw["rank"]
     if not isinstance(combo, str) or combo not in KINDS:
         raise MalformedAction(f"'combo' is one of: {', '.join(KINDS)}")
@@ -105,27 +95,16 @@ def decode_action(raw: JSON) -> Action:
     return Play(played, combo, rank)
 
 
-def _card(name: JSON) -> int:
-    """One card by its canonical name (``"7H"``, ``"7H'"``, ``"BJ"``)."""
-    if not isinstance(name, str) or name not in CARDS:
-        raise MalformedAction('a card is named like "3H", "10S", "AD\'" or "RJ"')
-    return CARDS[name]
-
-
 def valid_shape(action: object) -> bool:
     """Whether ``action`` is one of Guandan's actions with well-typed fields (an object built in
     code rather than decoded may hold anything)."""
     if isinstance(action, Pass | Continue):
         return True
     if isinstance(action, Return):
-        return type(action.card) is int and 0 <= action.card < len(NAMES)
+        return is_card(action.card)
     if isinstance(action, Play):
-        cards = action.cards
         return (
-            isinstance(cards, tuple)
-            and 1 <= len(cards) <= MAX_BOMB
-            and all(type(c) is int and 0 <= c < len(NAMES) for c in cards)
-            and len(set(cards)) == len(cards)
+            are_cards(action.cards, MAX_BOMB)
             and isinstance(action.combo, str)
             and type(action.rank) is int
         )

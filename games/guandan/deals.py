@@ -12,33 +12,23 @@ An entry of ``options["deals"]`` (docs/games/guandan.md) is either
 
 each card of the two packs exactly once (the second pack's copy written with a trailing ``'``:
 ``"7H'"``).  The first deal's entry may add ``"leader": seat`` (otherwise the seed draws it).
+
+The flow is Tractor's too (:mod:`games.cards.level_deals`); this module says what is Guandan's.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from games.cards import deck
-from games.cards.fixed_deals import (
-    DealFormat,
-    check_dealt_once,
-    deal_entry,
-    read_deck,
-    read_first_deal_seat,
-    read_fixed_deals,
-    read_hands,
-)
+from games.cards.level_deals import TWO_PACKS, LevelDealing
 from games.cards.notation import NAMES
-from games.cards.partnerships import require_four_players
 from games.core import JSON
 
 SEATS: Final = 4
 HAND_SIZE: Final = 27
-DECK: Final = tuple(deck(packs=2))
-FORMAT: Final = DealFormat(deck_size=len(DECK), hand_size=HAND_SIZE, two_packs=True)
+DECK: Final = TWO_PACKS
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,59 +45,36 @@ class Deal:
         return out
 
 
+DEALING: Final[LevelDealing[Deal]] = LevelDealing(
+    game="Guandan",
+    hand_size=HAND_SIZE,
+    leftover=None,
+    seat_field="leader",
+    fields_help="has either 'hands' (four lists of 27 cards) or 'cards' (108 cards),"
+    " and in the first deal optionally 'leader'",
+    first_only="only the first deal's leader is chosen by chance",
+    make=lambda hands, _, leader: Deal(hands, leader),
+    seat_of=lambda deal: deal.leader,
+    with_seat=lambda deal, leader: Deal(deal.hands, leader),
+)
+
+
 def shuffled_deal(seed: int, index: int) -> Deal:
     """Deal ``index`` of a match seeded ``seed``."""
-    rng = random.Random(f"{seed}:{index}")
-    cards = list(DECK)
-    rng.shuffle(cards)
-    leader = rng.randrange(SEATS) if index == 0 else None
-    return Deal(_hands_of(cards), leader)
-
-
-def _hands_of(cards: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(cards[s * HAND_SIZE : (s + 1) * HAND_SIZE]) for s in range(SEATS))
+    return DEALING.shuffled(seed, index)
 
 
 def deal_at(seed: int, fixed: Sequence[Deal], index: int) -> Deal:
     """Deal ``index``: the fixed one if the options give it, else the seed's.  A fixed first deal
     without a leader takes the seed's leader."""
-    if index >= len(fixed):
-        return shuffled_deal(seed, index)
-    deal = fixed[index]
-    if index == 0 and deal.leader is None:
-        return Deal(deal.hands, shuffled_deal(seed, 0).leader)
-    return deal
+    return DEALING.at(seed, fixed, index)
 
 
 def deal_for(seats: int, seed: int, index: int) -> JSON:
     """The ``options["deals"]`` entry that reproduces deal ``index`` of seed ``seed``."""
-    require_four_players("Guandan", seats)
-    return shuffled_deal(seed, index).to_json()
-
-
-# ---- reading the option ------------------------------------------------------------------------
+    return DEALING.entry_for(seats, seed, index)
 
 
 def fixed_deals(options: Mapping[str, JSON]) -> tuple[Deal, ...]:
     """The deals ``options["deals"]`` fixes; :class:`GameError` says what is wrong with one."""
-    return read_fixed_deals(options, read_deal)
-
-
-def read_deal(entry: JSON, index: int) -> Deal:
-    where, entry = deal_entry(
-        entry,
-        index,
-        FORMAT,
-        [{"hands"}, {"cards"}, {"hands", "leader"}, {"cards", "leader"}],
-        "has either 'hands' (four lists of 27 cards) or 'cards' (108 cards),"
-        " and in the first deal optionally 'leader'",
-    )
-    if "hands" in entry:
-        hands = read_hands(entry["hands"], where, FORMAT)
-    else:
-        hands = _hands_of(read_deck(entry["cards"], where, FORMAT))
-    check_dealt_once(hands, where, FORMAT)
-    leader = read_first_deal_seat(
-        entry, "leader", index, where, "only the first deal's leader is chosen by chance"
-    )
-    return Deal(hands, leader)
+    return DEALING.fixed(options)

@@ -17,15 +17,10 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from games.cards import PACK_SIZE
-from games.cards.notation import NAMES
-from games.cards.partnerships import (
-    forfeit_partnership,
-    level_results,
-    log_recent,
-    require_four_players,
-    team,
-)
-from games.core import JSON, Decision, Event, IllegalAction, MalformedAction, SeatResult
+from games.cards.level_match import LevelMatch
+from games.cards.notation import NAMES, names
+from games.cards.partnerships import team
+from games.core import JSON, Decision, Event, IllegalAction
 from games.guandan.actions import Action, Continue, Pass, Play, Return, valid_shape
 from games.guandan.combos import (
     ACE,
@@ -37,20 +32,15 @@ from games.guandan.combos import (
     describe,
     read,
 )
-from games.guandan.deals import SEATS, Deal, deal_at, fixed_deals
+from games.guandan.deals import DEALING, SEATS, Deal, deal_at
 from games.guandan.moves import legal_plays
 from games.guandan.tribute import Payment, partner, payers, plan_tribute, returnable
 
 FIRST_LEVEL: Final = 2
 PROMOTION: Final = {2: 3, 3: 2, 4: 1}
 """Levels the winning team goes up by its partner's place (capped at Ace)."""
-RECENT_EVENTS: Final = 8
 
 Phase = Literal["return", "play", "deal_over", "over"]
-
-
-def names(cards: Sequence[int]) -> list[str]:
-    return [NAMES[c] for c in cards]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,14 +105,15 @@ class DealResult:
         )  # fmt: skip
 
 
-class GuandanState:
-    """A Guandan match (see :mod:`games.core` for the protocol)."""
+class GuandanState(LevelMatch[Action]):
+    """A Guandan match (see :mod:`games.core` for the protocol; :class:`LevelMatch` for what it
+    shares with Tractor)."""
 
-    seed: int
+    TITLE = "Guandan"
+    DEALING = DEALING
+    RECENT_EVENTS = 8
+
     fixed: tuple[Deal, ...]
-    deal_no: int
-    levels: list[int]
-    """Each team's level (2..14), indexed by team."""
     level_team: int | None
     """The team whose level this deal is played at (None in the first deal: both are at 2)."""
     level: int
@@ -139,11 +130,6 @@ class GuandanState:
     payments: list[Payment]
     tribute_cancelled: bool
     previous: DealResult | None
-    ready: list[int]
-    """Seats that pressed Continue after the last deal."""
-    winners: int | None
-    """The team that won the match."""
-    log: list[dict[str, JSON]]
 
     def __init__(self, seed: int, fixed: tuple[Deal, ...]) -> None:
         self.seed, self.fixed = seed, fixed
@@ -153,17 +139,9 @@ class GuandanState:
         self.passed, self.trick, self.places = [], [], []
         self.payments, self.tribute_cancelled = [], False
         self.previous, self.ready, self.winners, self.log = None, [], None, []
-        self._legal: dict[int, list[Action]] = {}
-        """Legal actions per seat for the current state (cleared by every change)."""
+        self._legal = {}
 
     # ---- construction -------------------------------------------------------------------------
-    @classmethod
-    def new(cls, seats: int, options: Mapping[str, JSON], seed: int) -> GuandanState:
-        require_four_players("Guandan", seats)
-        state = cls(seed, fixed_deals(options))
-        state._start_deal(0)
-        return state
-
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> GuandanState:
         fixed = tuple(Deal(tuple(tuple(h) for h in d["hands"]), d["leader"]) for d in data["fixed"])
@@ -245,10 +223,7 @@ class GuandanState:
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self._acting():
             return []
-        found = self._legal.get(seat)
-        if found is None:
-            found = self._legal[seat] = self._generate(seat)
-        return list(found)
+        return self._cached_legal(seat)
 
     def _generate(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
@@ -262,18 +237,11 @@ class GuandanState:
         return [Pass(), *legal_plays(hand, self.level, table.combo)]
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if self.phase == "over":
-            raise IllegalAction("match_over", "the match is over")
-        if not valid_shape(action):
-            raise MalformedAction(f"not a Guandan action: a {type(action).__name__}")
+        self._refuse_unless_playable(action, valid_shape(action))
         if seat not in self._acting():
             raise IllegalAction("not_your_turn", f"seat {seat} is not to act now")
-        if self.phase == "deal_over":
-            if not isinstance(action, Continue):
-                raise IllegalAction("deal_over", "the deal is over: press Continue for the next")
-            events = self._continue(seat)
-        elif isinstance(action, Continue):
-            raise IllegalAction("deal_running", "the deal is still being played")
+        if self.phase == "deal_over" or isinstance(action, Continue):
+            events = self._between_deals(seat, isinstance(action, Continue))
         elif self.phase == "return":
             if not isinstance(action, Return):
                 raise IllegalAction("return_first", "give a card back for the tribute first")
@@ -286,16 +254,6 @@ class GuandanState:
             events = self._play(seat, action)
         self._legal = {}
         return events
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def result(self) -> list[SeatResult] | None:
-        return level_results(self.winners, self.levels)
-
-    def forfeit(self, loser: int) -> list[SeatResult]:
-        """The loser's partnership loses the match (partners are fixed for the whole match)."""
-        return forfeit_partnership(loser)
 
     def hidden_from(self, seat: int | None) -> Collection[JSON]:
         """The cards in the other hands, except tribute and returned cards (shown to everyone
@@ -485,18 +443,7 @@ class GuandanState:
         self.level_team, self.phase, self.ready = winners, "deal_over", []
         return events
 
-    def _continue(self, seat: int) -> list[Event]:
-        """``seat`` is ready; the next deal starts once all four are."""
-        self.ready.append(seat)
-        ready = Event("ready", {"seat": seat})
-        if len(self.ready) < SEATS:
-            return [self._log(ready)]
-        return [ready, *self._start_deal(self.deal_no + 1)]
-
     # ---- views --------------------------------------------------------------------------------
-    def _log(self, event: Event) -> Event:
-        return log_recent(self.log, event, RECENT_EVENTS)
-
     def view(self, seat: int | None) -> dict[str, JSON]:
         table = self.table
         return {
@@ -520,9 +467,7 @@ class GuandanState:
             "played": [names(p) for p in self.played],
             "previous": None if self.previous is None else self.previous.to_json(),
             "last_events": [dict(e) for e in self.log],
-            "result": None
-            if self.winners is None
-            else {"winners": self.winners, "levels": list(self.levels)},
+            "result": self._result_view(),
         }
 
     def _tribute_view(self) -> dict[str, JSON] | None:

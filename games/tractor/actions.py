@@ -18,8 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from games.cards.notation import CARDS, NAMES
-from games.core import JSON, MalformedAction
+from games.cards.codec import action_kind, are_cards, card_named, cards_named, is_card
+from games.cards.notation import NAMES
+from games.core import JSON
 
 MAX_PLAY: Final = 25
 """No play can hold more cards than a hand."""
@@ -59,11 +60,11 @@ class Continue:
 Action = Pass | Declare | Bury | Play | Continue
 
 _FIELDS: Final = {
-    "pass": {"kind"},
-    "declare": {"kind", "cards"},
-    "bury": {"kind", "card"},
-    "play": {"kind", "cards"},
-    "continue": {"kind"},
+    "pass": (),
+    "declare": ("cards",),
+    "bury": ("card",),
+    "play": ("cards",),
+    "continue": (),
 }
 
 
@@ -81,45 +82,17 @@ def encode_action(action: Action) -> JSON:
 
 def decode_action(raw: JSON) -> Action:
     """The action ``raw`` encodes; :class:`MalformedAction` for anything else."""
-    if not isinstance(raw, dict):
-        raise MalformedAction("an action is a JSON object with a 'kind'")
-    kind = raw.get("kind")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise MalformedAction(
-            "an action's 'kind' is 'declare', 'pass', 'bury', 'play' or 'continue'"
-        )
-    if set(raw) != _FIELDS[kind]:
-        raise MalformedAction(f"a {kind} action has exactly the fields {sorted(_FIELDS[kind])}")
+    kind = action_kind(
+        raw, _FIELDS, "an action's 'kind' is 'declare', 'pass', 'bury', 'play' or 'continue'"
+    )
     if kind == "pass":
         return Pass()
     if kind == "continue":
         return Continue()
     if kind == "bury":
-        return Bury(_card(raw["card"]))
-    most = 2 if kind == "declare" else MAX_PLAY
-    cards = raw["cards"]
-    if not isinstance(cards, list) or not 1 <= len(cards) <= most:
-        raise MalformedAction(f"'cards' is a list of 1 to {most} card names such as \"3H\"")
-    played = tuple(_card(name) for name in cards)
-    if len(set(played)) != len(played):
-        raise MalformedAction("'cards' names the same card twice")
+        return Bury(card_named(raw["card"]))
+    played = cards_named(raw["cards"], 2 if kind == "declare" else MAX_PLAY)
     return Declare(played) if kind == "declare" else Play(played)
-
-
-def _card(name: JSON) -> int:
-    """One card by its canonical name (``"7H"``, ``"7H'"``, ``"BJ"``)."""
-    if not isinstance(name, str) or name not in CARDS:
-        raise MalformedAction('a card is named like "3H", "10S", "AD\'" or "RJ"')
-    return CARDS[name]
-
-
-def _cards_ok(cards: object, most: int) -> bool:
-    return (
-        isinstance(cards, tuple)
-        and 1 <= len(cards) <= most
-        and all(type(c) is int and 0 <= c < len(NAMES) for c in cards)
-        and len(set(cards)) == len(cards)
-    )
 
 
 def valid_shape(action: object) -> bool:
@@ -128,9 +101,9 @@ def valid_shape(action: object) -> bool:
     if isinstance(action, Pass | Continue):
         return True
     if isinstance(action, Bury):
-        return type(action.card) is int and 0 <= action.card < len(NAMES)
+        return is_card(action.card)
     if isinstance(action, Declare):
-        return _cards_ok(action.cards, 2)
+        return are_cards(action.cards, 2)
     if isinstance(action, Play):
-        return _cards_ok(action.cards, MAX_PLAY)
+        return are_cards(action.cards, MAX_PLAY)
     return False

@@ -20,34 +20,24 @@ card games.  A deal runs:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
 from games.cards import PACK_SIZE
-from games.cards.notation import NAMES
-from games.cards.partnerships import (
-    forfeit_partnership,
-    level_results,
-    log_recent,
-    require_four_players,
-)
-from games.core import JSON, Decision, Event, IllegalAction, MalformedAction, SeatResult
+from games.cards.level_match import LevelMatch
+from games.cards.notation import NAMES, names
+from games.core import JSON, Decision, Event, IllegalAction
 from games.tractor.actions import Action, Bury, Continue, Declare, Pass, Play, valid_shape
 from games.tractor.bidding import STRENGTH_NAMES, declarations, declared_suit, strength
-from games.tractor.deals import KITTY_SIZE, SEATS, Deal, deal_at, fixed_deals
+from games.tractor.deals import DEALING, KITTY_SIZE, SEATS, Deal, deal_at
 from games.tractor.order import TRUMP, Order, face_suit, order, points, suit_name
 from games.tractor.scoring import kitty_bonus, outcome, promote, team
 from games.tractor.tricks import Shape, beats, classify, follow_cards, leads, read_as
 
 FIRST_LEVEL: Final = 2
-RECENT_EVENTS: Final = 10
 
 Phase = Literal["bid", "bury", "play", "deal_over", "over"]
-
-
-def names(cards: Sequence[int]) -> list[str]:
-    return [NAMES[c] for c in cards]
 
 
 def shape_view(shape: Shape) -> dict[str, JSON]:
@@ -111,14 +101,15 @@ class DealResult:
         )  # fmt: skip
 
 
-class TractorState:
-    """A Tractor match (see :mod:`games.core` for the protocol)."""
+class TractorState(LevelMatch[Action]):
+    """A Tractor match (see :mod:`games.core` for the protocol; :class:`LevelMatch` for what it
+    shares with Guandan)."""
 
-    seed: int
+    TITLE = "Tractor"
+    DEALING = DEALING
+    RECENT_EVENTS = 10
+
     fixed: tuple[Deal, ...]
-    deal_no: int
-    levels: list[int]
-    """Each team's level (2..14), indexed by team."""
     dealer: int | None
     """None only in the first deal's bidding, until someone declares."""
     level: int
@@ -151,9 +142,6 @@ class TractorState:
     points: list[int]
     """Trick points by team in this deal."""
     previous: DealResult | None
-    ready: list[int]
-    winners: int | None
-    log: list[dict[str, JSON]]
 
     def __init__(self, seed: int, fixed: tuple[Deal, ...]) -> None:
         self.seed, self.fixed = seed, fixed
@@ -164,16 +152,9 @@ class TractorState:
         self.bids, self.declarer, self.passes, self.trump = [], None, 0, None
         self.leader, self.trick, self.best, self.tricks = None, [], 0, []
         self.points, self.previous, self.ready, self.winners, self.log = [0, 0], None, [], None, []
-        self._legal: dict[int, list[Action]] = {}
+        self._legal = {}
 
     # ---- construction -------------------------------------------------------------------------
-    @classmethod
-    def new(cls, seats: int, options: Mapping[str, JSON], seed: int) -> TractorState:
-        require_four_players("Tractor", seats)
-        state = cls(seed, fixed_deals(options))
-        state._start_deal(0)
-        return state
-
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> TractorState:
         state = cls(data["seed"], tuple(Deal.from_ints(d) for d in data["fixed"]))
@@ -284,10 +265,7 @@ class TractorState:
             return [Continue()] if 0 <= seat < SEATS and seat not in self.ready else []
         if seat != self.turn or self.phase == "over":
             return []
-        found = self._legal.get(seat)
-        if found is None:
-            found = self._legal[seat] = self._generate(seat)
-        return list(found)
+        return self._cached_legal(seat)
 
     def _generate(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
@@ -304,18 +282,11 @@ class TractorState:
         return [Play((c,)) for c in follow_cards(order_.sort(start), chosen, lead, order_)]
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if self.phase == "over":
-            raise IllegalAction("match_over", "the match is over")
-        if not valid_shape(action):
-            raise MalformedAction(f"not a Tractor action: a {type(action).__name__}")
+        self._refuse_unless_playable(action, valid_shape(action))
         if type(seat) is not int or seat not in self._acting():
             raise IllegalAction("not_your_turn", f"seat {seat} is not to act now")
-        if self.phase == "deal_over":
-            if not isinstance(action, Continue):
-                raise IllegalAction("deal_over", "the deal is over: press Continue for the next")
-            events = self._continue(seat)
-        elif isinstance(action, Continue):
-            raise IllegalAction("deal_running", "the deal is still being played")
+        if self.phase == "deal_over" or isinstance(action, Continue):
+            events = self._between_deals(seat, isinstance(action, Continue))
         elif self.phase == "bid":
             if isinstance(action, Pass):
                 events = self._pass(seat)
@@ -333,16 +304,6 @@ class TractorState:
             raise IllegalAction("playing", "the bidding is over: play a card")
         self._legal = {}
         return events
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def result(self) -> list[SeatResult] | None:
-        return level_results(self.winners, self.levels)
-
-    def forfeit(self, loser: int) -> list[SeatResult]:
-        """The loser's partnership loses the match (partners are fixed for the whole match)."""
-        return forfeit_partnership(loser)
 
     def known(self) -> set[int]:
         """Cards everyone has seen this deal though they lie in a hand or the kitty: the declared
@@ -572,18 +533,7 @@ class TractorState:
         self.phase, self.ready = "deal_over", []
         return events
 
-    def _continue(self, seat: int) -> list[Event]:
-        """``seat`` is ready; the next deal starts once all four are."""
-        self.ready.append(seat)
-        ready = Event("ready", {"seat": seat})
-        if len(self.ready) < SEATS:
-            return [self._log(ready)]
-        return [ready, *self._start_deal(self.deal_no + 1)]
-
     # ---- views --------------------------------------------------------------------------------
-    def _log(self, event: Event) -> Event:
-        return log_recent(self.log, event, RECENT_EVENTS)
-
     def _declaration_view(self) -> dict[str, JSON] | None:
         for seat, cards in reversed(self.bids):
             if cards is not None:
@@ -639,7 +589,5 @@ class TractorState:
             "points": list(self.points),
             "previous": None if self.previous is None else self.previous.to_json(),
             "last_events": [dict(e) for e in self.log],
-            "result": None
-            if self.winners is None
-            else {"winners": self.winners, "levels": list(self.levels)},
+            "result": self._result_view(),
         }

@@ -1,26 +1,5 @@
 """Zheng Shangyou ("struggle upwards"): three players each for themselves, one deal of 48 cards."""
 
-from __future__ import annotations
+from games.zheng_shangyou.declaration import GAME
 
-from games.core import Game, RatingMode, TimeControl
-from games.zheng_shangyou.bots import ExpertBot, GreedyBot, PlannerBot, RandomBot
-from games.zheng_shangyou.state import (
-    Action,
-    ZhengShangyouState,
-    deal_for,
-    decode_action,
-    encode_action,
-)
-
-GAME: Game[Action] = Game(
-    slug="zheng_shangyou",
-    title="Zheng Shangyou",
-    seat_counts=(3,),
-    state=ZhengShangyouState,
-    encode_action=encode_action,
-    decode_action=decode_action,
-    bots={"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot, "expert": ExpertBot},
-    time_control=TimeControl(bank_ms=300_000, delay_ms=15_000),
-    rating_mode=RatingMode.FFA,
-    deal_for=deal_for,
-)
+__all__ = ["GAME"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from django.utils import translation
 
 from live.guards import socket_limits
 
@@ -15,4 +14,3 @@ async def _per_process_limits(settings) -> AsyncIterator[None]:  # type: ignore[
     settings.LIVE_LIMITS_REDIS_URL = ""
     yield
     await socket_limits.close()
-    translation.deactivate()

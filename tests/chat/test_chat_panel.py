@@ -6,17 +6,11 @@ from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from live.services import SeatSpec, match_start
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _language_reset():  # type: ignore[no-untyped-def]
-    yield
-    translation.deactivate()
 
 
 def test_the_match_page_has_the_chat_panel(make_user) -> None:

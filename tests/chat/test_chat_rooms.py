@@ -15,7 +15,8 @@ from django.utils import timezone
 from chat.filters import Refused
 from config.asgi import application
 from live.models import Move
-from live.services import SeatSpec, match_resign, match_start
+from live.services import match_resign
+from support.live import duel
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -79,12 +80,9 @@ async def open_chat(
 
 
 @database_sync_to_async
-def duel(make_user: Any) -> tuple[Any, Any, Any]:
+def two_players_and_their_match(make_user: Any) -> tuple[Any, Any, Any]:
     a, b = make_user(), make_user()
-    match = match_start(
-        game_slug="spectacular_bid", seats=[SeatSpec(user_id=a.pk), SeatSpec(user_id=b.pk)], seed=3
-    )
-    return match, a, b
+    return duel(a, b, seed=3), a, b
 
 
 @database_sync_to_async
@@ -123,7 +121,7 @@ def names(hello: dict[str, Any]) -> list[str]:
 async def test_players_and_spectators_do_not_read_each_other_while_the_match_runs(
     make_user,
 ) -> None:
-    match, a, b = await duel(make_user)
+    match, a, b = await two_players_and_their_match(make_user)
     watcher = await database_sync_to_async(make_user)()
     path = f"/ws/chat/match/{match.pk}/"
     sa, hello_a = await open_chat(path, a)
@@ -193,7 +191,7 @@ async def test_no_such_room_is_closed_with_4004(make_user) -> None:
 
 
 async def test_too_long_and_empty_messages_are_refused_and_not_stored(make_user, settings) -> None:
-    match, a, _ = await duel(make_user)
+    match, a, _ = await two_players_and_their_match(make_user)
     sa, hello = await open_chat(f"/ws/chat/match/{match.pk}/", a)
     assert hello["max_length"] == 300
     error = await sa.post("x" * 301)
@@ -211,7 +209,7 @@ async def test_too_long_and_empty_messages_are_refused_and_not_stored(make_user,
 async def test_the_rate_limit_says_slow_down_and_stores_nothing_more(make_user, settings) -> None:
     settings.CHAT_RATE_LIMIT = 5
     settings.CHAT_RATE_WINDOW_S = 10
-    match, a, _ = await duel(make_user)
+    match, a, _ = await two_players_and_their_match(make_user)
     sa, _ = await open_chat(f"/ws/chat/match/{match.pk}/", a)
     for i in range(5):
         assert (await sa.post(f"m{i}"))["type"] == "posted"
@@ -226,7 +224,7 @@ async def test_the_rate_limit_says_slow_down_and_stores_nothing_more(make_user, 
 async def test_an_operators_mute_blocks_posting(make_user) -> None:
     from operations.services import user_mute
 
-    match, a, b = await duel(make_user)
+    match, a, b = await two_players_and_their_match(make_user)
     operator = await database_sync_to_async(make_user)()
     until = timezone.now() + timedelta(hours=1)
     await database_sync_to_async(user_mute)(
@@ -284,7 +282,7 @@ def refuse_all(text: str) -> str:
 
 
 async def test_the_profanity_hook_masks_and_can_refuse(make_user, settings) -> None:
-    match, a, _ = await duel(make_user)
+    match, a, _ = await two_players_and_their_match(make_user)
     sa, _ = await open_chat(f"/ws/chat/match/{match.pk}/", a)
     await sa.post("what a SHIT move, Scheiße")
     assert (await sa.recv_type("message"))["text"] == "what a **** move, *******"
@@ -299,7 +297,7 @@ async def test_the_profanity_hook_masks_and_can_refuse(make_user, settings) -> N
 
 
 async def test_chat_writes_nothing_to_the_move_log(make_user) -> None:
-    match, a, b = await duel(make_user)
+    match, a, b = await two_players_and_their_match(make_user)
     before = await database_sync_to_async(Move.objects.filter(match=match).count)()
     path = f"/ws/chat/match/{match.pk}/"
     sa, _ = await open_chat(path, a)
@@ -315,7 +313,7 @@ async def test_errors_speak_german(make_user, settings) -> None:
     from operations.services import user_mute
 
     settings.CHAT_RATE_LIMIT = 1
-    match, a, b = await duel(make_user)
+    match, a, b = await two_players_and_their_match(make_user)
     path = f"/ws/chat/match/{match.pk}/"
     sa, _ = await open_chat(path + "?lang=de", a)
     assert (await sa.post("x" * 301))["message"] == "Nachricht zu lang: höchstens 300 Zeichen."

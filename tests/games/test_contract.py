@@ -17,6 +17,7 @@ matches in CI.
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any
 
@@ -126,6 +127,15 @@ def test_every_game_package_is_registered_under_its_own_name() -> None:
     for slug, game in GAMES.items():
         assert game.state.__module__.startswith(f"games.{slug}."), slug
         assert isinstance(game.rating_mode, RatingMode)
+
+
+def test_every_game_is_declared_in_its_declaration_module_and_exposed_by_its_package() -> None:
+    """One place per game for ``GAME``: ``games/<slug>/declaration.py`` (where a game still
+    being built keeps it), re-exported by the package, where the registry looks."""
+    for slug, game in GAMES.items():
+        declaration = importlib.import_module(f"games.{slug}.declaration")
+        assert declaration.GAME is game, slug
+        assert importlib.import_module(f"games.{slug}").GAME is game, slug
 
 
 def _declare(**changes: Any) -> Game[Any]:

@@ -20,26 +20,38 @@ from support.sizes import scaled
 WIN, DRAW, LOSS = (1, 2), (1, 1), (2, 1)
 
 
-def duel(a: int, b: int, placings: tuple[int, int]) -> ArenaGame:
+def arena_game(a: int, b: int, placings: tuple[int, int]) -> ArenaGame:
     return ArenaGame((a, b), placings)
 
 
 def test_two_points_a_win_one_a_draw() -> None:
-    scores = arena_scores([duel(1, 2, WIN), duel(1, 3, DRAW), duel(2, 3, LOSS)])
+    scores = arena_scores([arena_game(1, 2, WIN), arena_game(1, 3, DRAW), arena_game(2, 3, LOSS)])
     assert (scores[1].points, scores[2].points, scores[3].points) == (3.0, 0.0, 3.0)
     assert scores[1].wins == 1 and scores[1].games == 2
 
 
 def test_two_wins_in_a_row_double_the_following_games() -> None:
     # Win, win (2 + 2), then on fire: win 4, draw 2 (the draw ends the streak), then win 2.
-    games = [duel(1, 2, WIN), duel(1, 3, WIN), duel(1, 4, WIN), duel(1, 5, DRAW), duel(1, 6, WIN)]
+    games = [
+        arena_game(1, 2, WIN),
+        arena_game(1, 3, WIN),
+        arena_game(1, 4, WIN),
+        arena_game(1, 5, DRAW),
+        arena_game(1, 6, WIN),
+    ]
     scores = arena_scores(games)
     assert scores[1].points == 2 + 2 + 4 + 2 + 2
     assert scores[1].streak == 1 and not scores[1].on_fire
 
 
 def test_a_loss_on_fire_scores_nothing_and_ends_the_streak() -> None:
-    games = [duel(1, 2, WIN), duel(1, 3, WIN), duel(1, 4, LOSS), duel(1, 5, WIN), duel(1, 6, WIN)]
+    games = [
+        arena_game(1, 2, WIN),
+        arena_game(1, 3, WIN),
+        arena_game(1, 4, LOSS),
+        arena_game(1, 5, WIN),
+        arena_game(1, 6, WIN),
+    ]
     scores = arena_scores(games)
     assert scores[1].points == 2 + 2 + 0 + 2 + 2
     assert scores[1].on_fire  # two wins again: the next game counts double
@@ -47,10 +59,10 @@ def test_a_loss_on_fire_scores_nothing_and_ends_the_streak() -> None:
 
 def test_a_no_show_scores_nothing_and_loses_the_streak() -> None:
     games = [
-        duel(1, 2, WIN),
-        duel(1, 3, WIN),
+        arena_game(1, 2, WIN),
+        arena_game(1, 3, WIN),
         ArenaGame((1, 4), (1, 2), absent=frozenset({1})),
-        duel(1, 5, WIN),
+        arena_game(1, 5, WIN),
     ]
     scores = arena_scores(games)
     assert scores[1].points == 2 + 2 + 0 + 2
@@ -108,7 +120,7 @@ def test_bad_pools_are_refused() -> None:
 
 def test_arena_standings_points_then_performance() -> None:
     ratings = {1: 1500.0, 2: 1500.0, 3: 2000.0, 4: 1000.0}
-    games = [duel(1, 3, WIN), duel(2, 4, WIN)]
+    games = [arena_game(1, 3, WIN), arena_game(2, 4, WIN)]
     rows = arena_standings([1, 2, 3, 4], games, ratings)
     # 1 and 2 both have 2 points; 1 beat a 2000 (performance 2500), 2 a 1000 (1500).
     # 3 and 4 both lost to a 1500: performance 1000 each, so they share third place.
@@ -156,7 +168,8 @@ def test_scores_are_replayed_game_by_game(seed: int) -> None:
     """Points equal the sum of each game's base points, doubled while on fire."""
     rng = random.Random(seed)
     games = [
-        duel(rng.randint(1, 5), rng.randint(6, 9), rng.choice([WIN, DRAW, LOSS])) for _ in range(40)
+        arena_game(rng.randint(1, 5), rng.randint(6, 9), rng.choice([WIN, DRAW, LOSS]))
+        for _ in range(40)
     ]
     scores = arena_scores(games)
     for p, record in scores.items():

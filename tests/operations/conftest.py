@@ -6,27 +6,10 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from django.utils import translation
 
 from live.models import Match, MatchStatus
 from live.services import SeatSpec, action_submit, match_start
 from support.live import engine_state, first_legal
-
-
-@pytest.fixture(autouse=True)
-def _language_reset() -> Any:
-    """A request in German leaves German active in this thread (Django's LocaleMiddleware does
-    not switch back): later tests must not inherit it."""
-    yield
-    translation.deactivate()
-
-
-@pytest.fixture
-def operator(make_user) -> Any:
-    from accounts.services import operator_ensure
-
-    user, _ = operator_ensure(username="op", password="op-pass-123")
-    return user
 
 
 @pytest.fixture
@@ -34,16 +17,6 @@ def operator_client(operator) -> Client:
     client = Client()
     client.force_login(operator)
     return client
-
-
-def duel(a: Any, b: Any, *, rated: bool = False) -> Match:
-    """A Spectacular Bid match between two people."""
-    return match_start(
-        game_slug="spectacular_bid",
-        seats=[SeatSpec(user_id=a.pk), SeatSpec(user_id=b.pk)],
-        rated=rated,
-        seed=7,
-    )
 
 
 def against_ai(user: Any) -> Match:

@@ -10,15 +10,14 @@ from live.operator_services import ADJUDICATED
 from live.services import match_resign
 from operations.models import AuditAction, AuditEntry
 from ratings.models import Rating, RatingChange
-
-from .conftest import duel
+from support.live import duel
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_stuck_match_ends_with_the_forfeit_result_the_operator_chose(operator_client, make_user):
     ann, bob = make_user("ann"), make_user("bob")
-    match = duel(ann, bob)
+    match = duel(ann, bob, seed=7)
     response = operator_client.post(
         f"/admin/live/match/{match.pk}/adjudicate/",
         {"verdict": "1", "reason": "abandoned", "note": "bob left after the deal"},
@@ -40,7 +39,7 @@ def test_a_stuck_match_ends_with_the_forfeit_result_the_operator_chose(operator_
 def test_a_draw_places_every_seat_first(operator, make_user):
     from operations.services import match_adjudicate
 
-    match = duel(make_user(), make_user())
+    match = duel(make_user(), make_user(), seed=7)
     assert (
         match_adjudicate(match_id=match.pk, loser_seat=None, reason_code="stuck", actor=operator)
         == "ended"
@@ -55,7 +54,7 @@ def test_correcting_a_finished_rated_match_takes_back_its_ratings_and_rates_the_
     from operations.services import match_adjudicate
 
     ann, bob = make_user("ann"), make_user("bob")
-    match = duel(ann, bob, rated=True)
+    match = duel(ann, bob, rated=True, seed=7)
     match_resign(match_id=match.pk, command_id="r", user_id=ann.pk)  # ann loses
     before = {r.user_id: (r.rating, r.games) for r in Rating.objects.all()}
     assert before[bob.pk][0] > before[ann.pk][0]
@@ -77,7 +76,7 @@ def test_an_aborted_match_cannot_be_decided(operator, make_user):
     from operations.errors import OperationError
     from operations.services import match_abort, match_adjudicate
 
-    match = duel(make_user(), make_user())
+    match = duel(make_user(), make_user(), seed=7)
     match_abort(match_id=match.pk, reason_code="technical", actor=operator)
     with pytest.raises(OperationError) as refused:
         match_adjudicate(match_id=match.pk, loser_seat=0, reason_code="stuck", actor=operator)

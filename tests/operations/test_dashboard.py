@@ -8,14 +8,15 @@ from django.test import Client
 
 from live.models import NodeClock, ServiceBeat, TimeIncident
 from matchmaking.services import queue_join
+from support.live import duel
 
-from .conftest import against_ai, duel
+from .conftest import against_ai
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_the_dashboard_shows_what_runs_and_waits(operator_client, make_user):
-    duel(make_user(), make_user())
+    duel(make_user(), make_user(), seed=7)
     against_ai(make_user())
     queue_join(user_id=make_user().pk, game_slug="spectacular_bid")
     NodeClock.objects.create(node="web-1", offset_ms=3.5, round_trip_ms=0.4)

@@ -10,8 +10,9 @@ from django.test import Client
 
 from live.services import match_resign
 from operations import clocklag
+from support.live import duel
 
-from .conftest import against_ai, duel, play
+from .conftest import against_ai, play
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,7 +44,7 @@ def test_counts_move_after_a_match(make_user):
     client = Client()  # a request made on this machine may scrape
     before = scrape(client)
     ann, bob = make_user(), make_user()
-    match = duel(ann, bob)
+    match = duel(ann, bob, seed=7)
     applied = play(match, {0: ann, 1: bob}, moves=4)
     match_resign(match_id=match.pk, command_id="resign", user_id=bob.pk)
     after = scrape(client)
@@ -81,7 +82,7 @@ def test_ai_decision_time_is_counted_per_game_and_level(make_user):
 
 def test_a_second_scrape_counts_nothing_twice(make_user):
     ann, bob = make_user(), make_user()
-    play(duel(ann, bob), {0: ann, 1: bob}, moves=3)
+    play(duel(ann, bob, seed=7), {0: ann, 1: bob}, moves=3)
     first = scrape(Client())
     second = scrape(Client())
     pattern = r"platform_moves_total\{.*\}"
@@ -150,7 +151,7 @@ def test_a_flag_is_counted(make_user, wall):
     from live.services import match_wake
 
     ann, bob = make_user(), make_user()
-    match = duel(ann, bob)
+    match = duel(ann, bob, seed=7)
     play(match, {0: ann, 1: bob}, moves=2)  # both pressed Start: a clock runs now
     match.refresh_from_db()
     assert match.wake_ms is not None

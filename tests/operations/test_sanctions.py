@@ -17,8 +17,9 @@ from matchmaking.models import QueueCooldown, QueueEntry
 from matchmaking.services import queue_join
 from operations import selectors, services
 from operations.models import AuditAction, AuditEntry, Sanction
+from support.live import duel
 
-from .conftest import against_ai, duel
+from .conftest import against_ai
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -58,7 +59,7 @@ def test_a_banned_player_cannot_log_in_and_loses_the_session(operator_client, ma
 
 def test_a_ban_forfeits_matches_against_people_and_aborts_those_against_the_ai(operator, make_user):
     cheat, victim = make_user("cheat"), make_user("victim")
-    versus_person = duel(cheat, victim)
+    versus_person = duel(cheat, victim, seed=7)
     versus_ai = against_ai(cheat)
     services.user_ban(user_id=cheat.pk, reason="engine use", actor=operator)
     versus_person.refresh_from_db()

@@ -5,30 +5,13 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from django.utils import translation
 
 from games.registry import get_game
-from live.services import SeatSpec, match_resign, match_start
+from live.services import match_resign
 from ratings.models import Rating
-from support.live import engine_state, first_legal
+from support.live import duel, engine_state, first_legal
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _language_reset():
-    """A request in German leaves German active in this thread: later tests must not inherit it."""
-    yield
-    translation.deactivate()
-
-
-def duel(a, b, *, rated: bool = False):
-    return match_start(
-        game_slug="spectacular_bid",
-        seats=[SeatSpec(user_id=a.pk), SeatSpec(user_id=b.pk)],
-        rated=rated,
-        seed=5,
-    )
 
 
 def start_both(match, a, b) -> None:
@@ -60,7 +43,7 @@ def test_games_carry_seats_levels_time_control_and_a_rules_summary() -> None:
 
 def test_a_running_match_shows_the_public_view_only(make_user) -> None:
     a, b = make_user("ann"), make_user("bob")
-    match = duel(a, b)
+    match = duel(a, b, seed=5)
     start_both(match, a, b)
     body = Client().get(f"/api/v1/matches/{match.pk}/").json()
     assert body["public_view"] == engine_state(match).view(None)
@@ -75,7 +58,7 @@ def test_a_running_match_shows_the_public_view_only(make_user) -> None:
 
 def test_a_finished_match_reveals_its_move_log_and_every_deal(make_user) -> None:
     a, b = make_user(), make_user()
-    match = duel(a, b)
+    match = duel(a, b, seed=5)
     start_both(match, a, b)
     hands = [engine_state(match).view(s)["hand"] for s in (0, 1)]
     match_resign(match_id=match.pk, command_id="r", user_id=b.pk)
@@ -90,7 +73,7 @@ def test_a_finished_match_reveals_its_move_log_and_every_deal(make_user) -> None
 
 def test_matches_are_paginated_and_filtered(make_user) -> None:
     a, b, c = make_user("ann"), make_user("bob"), make_user("cat")
-    first, second = duel(a, b), duel(b, c, rated=True)
+    first, second = duel(a, b, seed=5), duel(b, c, rated=True, seed=5)
     match_resign(match_id=first.pk, command_id="r", user_id=a.pk)
     client = Client()
     page = client.get("/api/v1/matches/?limit=1").json()
@@ -109,7 +92,7 @@ def test_users_profiles_and_recent_matches(make_user) -> None:
     bot = make_user("robo")
     bot.is_bot = True
     bot.save()
-    match = duel(a, b)
+    match = duel(a, b, seed=5)
     match_resign(match_id=match.pk, command_id="r", user_id=b.pk)
     client = Client()
     listed = client.get("/api/v1/users/?q=o").json()

@@ -11,6 +11,7 @@ from live.models import Match
 from live.services import SeatSpec, match_resign, match_start
 from lobby import rematch
 from lobby.models import Rematch
+from support.live import duel
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -21,19 +22,15 @@ def logged_in(user) -> Client:
     return client
 
 
-def duel(make_user, *, rated: bool = False):
+def anna_and_ben_at_one_poker(make_user, *, rated: bool = False):
+    """Two new players, Anna and Ben, and their One Poker match."""
     a, b = make_user("anna"), make_user("ben")
-    match = match_start(
-        game_slug="one_poker",
-        seats=[SeatSpec(user_id=a.pk), SeatSpec(user_id=b.pk)],
-        rated=rated,
-        options={"deals": [], "hand_over": False},
-    )
-    return match, a, b
+    options = {"deals": [], "hand_over": False}
+    return duel(a, b, game="one_poker", rated=rated, options=options), a, b
 
 
 def test_a_rated_resignation_shows_who_resigned_and_both_rating_changes(make_user) -> None:
-    match, a, b = duel(make_user, rated=True)
+    match, a, b = anna_and_ben_at_one_poker(make_user, rated=True)
     match_resign(match_id=match.pk, command_id="r", user_id=a.pk)
     body = logged_in(b).get(f"/match/{match.pk}/after/").json()
     assert body["end_reason"] == "resign"
@@ -48,7 +45,7 @@ def test_a_rated_resignation_shows_who_resigned_and_both_rating_changes(make_use
 
 
 def test_rematch_needs_both_players_and_swaps_the_seats(make_user) -> None:
-    match, a, b = duel(make_user, rated=True)
+    match, a, b = anna_and_ben_at_one_poker(make_user, rated=True)
     match_resign(match_id=match.pk, command_id="r", user_id=a.pk)
     offered = rematch.rematch_offer(user_id=a.pk, match_id=match.pk)
     assert offered.new_match_id is None and offered.accepted == [a.pk]
@@ -71,7 +68,7 @@ def test_rematch_needs_both_players_and_swaps_the_seats(make_user) -> None:
 
 
 def test_a_declined_rematch_cannot_be_accepted(make_user) -> None:
-    match, a, b = duel(make_user)
+    match, a, b = anna_and_ben_at_one_poker(make_user)
     match_resign(match_id=match.pk, command_id="r", user_id=b.pk)
     rematch.rematch_offer(user_id=a.pk, match_id=match.pk)
     rematch.rematch_decline(user_id=b.pk, match_id=match.pk)
@@ -97,7 +94,7 @@ def test_the_ai_accepts_at_once(make_user) -> None:
 
 
 def test_no_rematch_while_running_or_for_outsiders(make_user) -> None:
-    match, a, b = duel(make_user)
+    match, a, b = anna_and_ben_at_one_poker(make_user)
     with pytest.raises(LiveError) as running:
         rematch.rematch_offer(user_id=a.pk, match_id=match.pk)
     assert running.value.code == "match_running"

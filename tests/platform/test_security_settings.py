@@ -286,7 +286,8 @@ def api_login(client: Client, username: str, password: str, **headers: str):  # 
 
 
 @pytest.fixture
-def operator(db: None, settings):  # type: ignore[no-untyped-def]
+def demo_operator(db: None, settings):  # type: ignore[no-untyped-def]
+    """The demo operator account (``operator`` with the demo password), lockouts forgotten."""
     from django.core.cache import cache
 
     from accounts.services import operator_ensure
@@ -296,7 +297,7 @@ def operator(db: None, settings):  # type: ignore[no-untyped-def]
     return user
 
 
-def test_the_demo_password_works_on_loopback(operator) -> None:
+def test_the_demo_password_works_on_loopback(demo_operator) -> None:
     client = Client(REMOTE_ADDR="127.0.0.1")
     assert api_login(client, "operator", DEMO_OPERATOR_PASSWORD).status_code == 200
     admin = Client(REMOTE_ADDR="::1")
@@ -317,7 +318,7 @@ def test_the_demo_password_works_on_loopback(operator) -> None:
         ("127.0.0.1", {"Forwarded": "for=203.0.113.5"}),
     ],
 )
-def test_the_demo_password_never_works_from_elsewhere(operator, remote, headers) -> None:
+def test_the_demo_password_never_works_from_elsewhere(demo_operator, remote, headers) -> None:
     client = Client(REMOTE_ADDR=remote)
     assert api_login(client, "operator", DEMO_OPERATOR_PASSWORD, **headers).status_code == 400
     form = client.post(
@@ -334,9 +335,9 @@ def test_the_demo_password_never_works_from_elsewhere(operator, remote, headers)
     assert admin.status_code == 200 and "_auth_user_id" not in client.session
 
 
-def test_a_real_operator_password_works_from_anywhere(operator) -> None:
-    operator.set_password("a-real-and-long-password")
-    operator.save()
+def test_a_real_operator_password_works_from_anywhere(demo_operator) -> None:
+    demo_operator.set_password("a-real-and-long-password")
+    demo_operator.save()
     client = Client(REMOTE_ADDR="203.0.113.5")
     assert api_login(client, "operator", "a-real-and-long-password").status_code == 200
 

@@ -23,7 +23,7 @@ from live.guards import socket_limits
 from live.models import Match, MatchStatus
 from live.services import SeatSpec, match_start
 from ratings.models import Rating
-from support.live import engine_state, use_socket_limits_store
+from support.live import duel, engine_state, use_socket_limits_store
 from support.stack import REDIS_PORT
 
 REDIS_URL = f"redis://127.0.0.1:{REDIS_PORT}/4"
@@ -35,10 +35,6 @@ def _no_cached_choice() -> None:
     from django.core.cache import cache
 
     cache.clear()
-
-
-def duel(a, b, game: str = "spectacular_bid") -> Match:  # type: ignore[no-untyped-def]
-    return match_start(game_slug=game, seats=[SeatSpec(user_id=a.pk), SeatSpec(user_id=b.pk)])
 
 
 def rate(user, value: float, game: str = "spectacular_bid", games: int = 30) -> None:  # type: ignore[no-untyped-def]

@@ -20,8 +20,10 @@ import pytest
 from games.core import (
     Event,
     Game,
+    GameError,
     IllegalAction,
     MalformedAction,
+    RatingMode,
     SeatResult,
     State,
     event_for,
@@ -210,6 +212,56 @@ def check_forfeit(result: Sequence[SeatResult], seats: int, loser: int) -> None:
     placing = {r.seat: r.placing for r in result}
     assert placing[loser] == max(placing.values()), "the forfeiting seat ends last"
     assert min(placing.values()) == 1 and max(placing.values()) > 1, "someone wins a forfeit"
+
+
+def random_step(state: State[Any], rng: random.Random) -> tuple[int, Any]:
+    """One random legal action of a random pending seat, applied; returns the seat and action (to
+    apply them to a twin state too).  How the games' own contract tests walk a match through its
+    phases."""
+    decision = rng.choice(state.pending())
+    action = rng.choice(state.legal_actions(decision.seat))
+    state.apply(decision.seat, action)
+    return decision.seat, action
+
+
+def check_partnership_forfeits(state: State[Any]) -> None:
+    """Whoever of the four seats forfeits now, its partnership (seats 0 and 2 against 1 and 3)
+    loses together and the other wins; asking changes nothing."""
+    before = state.to_json()
+    for loser in range(4):
+        result = state.forfeit(loser)
+        check_forfeit(result, 4, loser)
+        placing = {r.seat: r.placing for r in result}
+        assert placing[(loser + 2) % 4] == 2, "the partner loses too"
+        assert placing[(loser + 1) % 4] == placing[(loser + 3) % 4] == 1
+        assert {r.seat: r.team for r in result} == {0: 0, 1: 1, 2: 0, 3: 1}
+    assert state.to_json() == before
+
+
+def check_declared(
+    game: Game[Any], slug: str, seat_counts: tuple[int, ...], mode: RatingMode
+) -> None:
+    """The declaration's slug, seat counts and rating mode; any other seat count is refused."""
+    assert game.slug == slug and game.seat_counts == seat_counts
+    assert game.rating_mode is mode
+    for seats in range(1, 9):
+        if seats not in seat_counts:
+            with pytest.raises(GameError):
+                game.new_state(seats, {}, 1)
+
+
+def assert_same_views(state: State[Any], other: State[Any], seats: int) -> None:
+    """Every seat and the spectators see the same JSON in both states."""
+    for seat in [*range(seats), None]:
+        assert json_copy(state.view(seat)) == json_copy(other.view(seat))
+
+
+def check_refused_unchanged(state: State[Any], seat: int, action: Any) -> None:
+    """``apply`` refuses ``action`` with IllegalAction and leaves the state as it was."""
+    before = state.to_json()
+    with pytest.raises(IllegalAction):
+        state.apply(seat, action)
+    assert state.to_json() == before
 
 
 def check_rejections(match: Match, rng: random.Random) -> None:

@@ -6,6 +6,27 @@ from typing import Any
 
 from games.registry import get_game
 from live.models import Match
+from live.services import SeatSpec, match_start
+
+
+def duel(
+    a: Any,
+    b: Any,
+    *,
+    game: str = "spectacular_bid",
+    rated: bool = False,
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> Match:
+    """A running two-player match of people: ``a`` in seat 0, ``b`` in seat 1 (``seed`` None: the
+    server draws one, as for a real match)."""
+    return match_start(
+        game_slug=game,
+        seats=[SeatSpec(user_id=a.pk), SeatSpec(user_id=b.pk)],
+        rated=rated,
+        seed=seed,
+        options=options,
+    )
 
 
 def engine_state(match: Match) -> Any:

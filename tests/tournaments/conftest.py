@@ -63,14 +63,6 @@ def organiser(make_user):  # type: ignore[no-untyped-def]
     return type(user).objects.get(pk=user.pk)  # drop the permission cache
 
 
-@pytest.fixture
-def operator(make_user):  # type: ignore[no-untyped-def]
-    user = make_user("operator1")
-    user.is_staff = True
-    user.save()
-    return user
-
-
 def spec(**overrides: Any) -> services.TournamentSpec:
     values: dict[str, Any] = {
         "name": "Test cup",

@@ -17,18 +17,17 @@ from games.bridge.state import BridgeState
 from games.cards.notation import CARDS, NAMES
 from games.cards.shedding import Pass as SheddingPass
 from games.core import DEALS_OPTION, GameError, IllegalAction, MalformedAction, RatingMode
-from support.contract import check_forfeit, check_game
+from support.contract import (
+    JUNK,
+    assert_same_views,
+    check_declared,
+    check_game,
+    check_partnership_forfeits,
+    check_refused_unchanged,
+    json_copy,
+    random_step,
+)
 from support.sizes import examples
-
-
-def json_copy(value: Any) -> Any:
-    return json.loads(json.dumps(value))
-
-
-def random_step(state: BridgeState, rng: random.Random) -> None:
-    decision = rng.choice(state.pending())
-    state.apply(decision.seat, rng.choice(state.legal_actions(decision.seat)))
-
 
 # ---- the generic conformance run ---------------------------------------------------------------
 
@@ -38,11 +37,8 @@ def test_random_deals_keep_the_engine_contract_at_every_step() -> None:
 
 
 def test_the_game_is_declared_for_four_seats_rated_as_partnerships() -> None:
-    assert GAME.slug == "bridge" and GAME.seat_counts == (4,)
-    assert GAME.rating_mode is RatingMode.TEAMS
+    check_declared(GAME, "bridge", (4,), RatingMode.TEAMS)
     assert list(GAME.bots)[0] == "random" and len(GAME.bots) >= 1
-    with pytest.raises(GameError):
-        GAME.new_state(3, {}, 1)
 
 
 # ---- the deal ----------------------------------------------------------------------------------
@@ -110,15 +106,12 @@ def test_fixed_deals_from_deal_for_play_exactly_like_the_seed() -> None:
         fixed = GAME.new_state(4, {DEALS_OPTION: deals}, other)
         rng = random.Random(seed)
         while True:
-            for seat in [0, 1, 2, 3, None]:
-                assert json_copy(fixed.view(seat)) == json_copy(dealt.view(seat))
+            assert_same_views(fixed, dealt, 4)
             assert fixed.to_json() | {"seed": 0} == dealt.to_json() | {"seed": 0}
             if dealt.is_over():
                 break
-            decision = rng.choice(list(dealt.pending()))
-            action = rng.choice(list(dealt.legal_actions(decision.seat)))
-            dealt.apply(decision.seat, action)
-            fixed.apply(decision.seat, action)
+            seat, action = random_step(dealt, rng)
+            fixed.apply(seat, action)
 
 
 def _hands() -> list[list[str]]:
@@ -166,15 +159,7 @@ def test_a_forfeit_loses_the_deal_for_the_partnership_in_the_auction_and_the_pla
         rng = random.Random(seed)
         while not state.is_over():
             seen.add(state.phase)
-            before = state.to_json()
-            for loser in range(4):
-                result = state.forfeit(loser)
-                check_forfeit(result, 4, loser)
-                placing = {r.seat: r.placing for r in result}
-                assert placing[(loser + 2) % 4] == 2, "the partner loses too"
-                assert placing[(loser + 1) % 4] == placing[(loser + 3) % 4] == 1
-                assert {r.seat: r.team for r in result} == {0: 0, 1: 1, 2: 0, 3: 1}
-            assert state.to_json() == before
+            check_partnership_forfeits(state)
             random_step(state, rng)
     assert seen == {"auction", "play"}
 
@@ -206,12 +191,7 @@ BID = {"kind": "bid", "level": 1, "strain": "C"}
 @pytest.mark.parametrize(
     "raw",
     [
-        None,
-        0,
-        "pass",
-        [],
-        {},
-        {"kind": None},
+        *JUNK,
         {"kind": "call"},
         {"kind": "pass", "extra": 1},
         {"kind": "double", "level": 1},
@@ -233,7 +213,6 @@ BID = {"kind": "bid", "level": 1, "strain": "C"}
         {**BID, "strain": 0},
         {**BID, "seat": 0},
         {"kind": "bid", "level": 1},
-        [[[[[]]]]],
     ],
 )
 def test_decoding_refuses_everything_but_a_bridge_action(raw: Any) -> None:
@@ -262,10 +241,7 @@ def test_apply_refuses_objects_that_are_not_bridge_actions_and_changes_nothing(
     action: Any,
 ) -> None:
     state = BridgeState.new(4, {}, 4)
-    before = state.to_json()
-    with pytest.raises(IllegalAction):
-        state.apply(0, action)
-    assert state.to_json() == before
+    check_refused_unchanged(state, 0, action)
 
 
 def test_an_action_out_of_turn_is_refused_and_changes_nothing() -> None:

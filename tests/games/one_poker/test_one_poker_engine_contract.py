@@ -14,6 +14,7 @@ from games.one_poker import GAME
 from games.one_poker.actions import Lock
 from games.one_poker.state import DealResult, OnePokerState
 from games.poker.betting import BetAction
+from support.contract import random_step
 from support.sizes import examples
 
 
@@ -53,8 +54,7 @@ def test_a_forced_decision_is_exactly_a_decision_with_one_legal_action() -> None
                 assert (d.forced is not None) == (len(legal) == 1)
                 assert d.forced is None or d.forced in legal
                 assert d.timed
-            seat = rng.choice(list(st.pending())).seat
-            st.apply(seat, rng.choice(list(st.legal_actions(seat))))
+            random_step(st, rng)
 
 
 # --- forfeit ------------------------------------------------------------------------------------
