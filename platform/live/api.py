@@ -36,7 +36,7 @@ from config.api import ListEndpoint, ListRateThrottle
 from games.core import Game, event_for
 from games.registry import get_game
 
-from . import catalogue, embargo, timebase
+from . import catalogue, embargo, providers, timebase
 from .clock import clock_public
 from .models import Match, MatchStatus, Move
 
@@ -55,11 +55,7 @@ def _rules_summary(slug: str, lang: str) -> str:
 
 
 def _levels(game: Game[Any]) -> list[dict[str, Any]]:
-    from ratings.models import Rating
-
-    ratings = dict(
-        Rating.objects.filter(game=game.slug, user__isnull=True).values_list("ai_level", "rating")
-    )
+    ratings = providers.ratings().ai_level_ratings([game.slug]).get(game.slug, {})
     return [
         {"level": level, "rating": round(ratings[level]) if level in ratings else None}
         for level in game.bots
