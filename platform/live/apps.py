@@ -7,8 +7,7 @@ class LiveConfig(AppConfig):
     def ready(self) -> None:
         # Imported here, not at the top: these modules use models, which Django loads only after
         # every app's config.
-        from . import checks  # noqa: F401  (registers the games check)
-        from . import liveness, services, tasks
+        from . import checks, liveness, services, tasks  # noqa: F401 (checks: registers on import)
         from .services import enqueue
 
         # The services queue live.tasks' jobs and the heartbeat aborts through the services; both

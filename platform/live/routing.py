@@ -7,7 +7,7 @@ from .sockets import NotFoundConsumer
 
 websocket_urlpatterns = [
     path("ws/match/<int:match_id>/", MatchConsumer.as_asgi()),
-    path("ws/notify/", NotifyConsumer.as_asgi()),  # the site-wide notifications (live.notifications)
+    path("ws/notify/", NotifyConsumer.as_asgi()),  # site-wide notifications (live.notifications)
     *bench_routes(),  # the benchmark's bare relay, only when LIVE_BENCH_RELAY is on
 ]
 

@@ -6,11 +6,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.paginator import Paginator
 from django.db.models import QuerySet
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games.registry import get_game
 
 from . import embargo, providers, timebase
+from .ai_players import game_levels
 from .messages import state_message
 from .models import Match, MatchStatus, MoveKind, Seat
 
@@ -131,10 +135,6 @@ def _watch_rows(matches: list[Match]) -> list[dict[str, Any]]:
     People show their rating in the game (the initial rating, marked new, before their first
     rated game); computer players their level and its rating (``live.ai_players``).
     """
-    from django.urls import reverse
-
-    from .ai_players import game_levels
-
     games = {m.game for m in matches}
     user_ids = {s.user_id for m in matches for s in m.seats.all() if s.user_id}
     people = providers.ratings().people_ratings(games, user_ids)
@@ -192,8 +192,6 @@ def _watch_rows(matches: list[Match]) -> list[dict[str, Any]]:
 
 def watch_list(*, game: str | None = None, page: int = 1) -> dict[str, Any]:
     """One page of the running matches, most recently started first (``WATCH_PAGE_SIZE``)."""
-    from django.core.paginator import Paginator
-
     paginator = Paginator(_running(game).prefetch_related("seats__user"), WATCH_PAGE_SIZE)
     current = paginator.get_page(page)
     return {
@@ -224,8 +222,6 @@ def match_running(*, match_id: int) -> bool:
 
 def matches_of_user(*, user: AbstractBaseUser, limit: int = 20) -> list[dict[str, Any]]:
     """Recent matches of ``user`` for the profile page."""
-    from django.urls import reverse
-
     out = []
     rows = (
         Match.objects.filter(seats__user=user)
@@ -251,8 +247,6 @@ def matches_of_user(*, user: AbstractBaseUser, limit: int = 20) -> list[dict[str
 
 
 def _result_text(match: Match, placing: int | None) -> str:
-    from django.utils.translation import gettext as _
-
     if match.status == MatchStatus.RUNNING:
         return _("in progress")
     if match.status == MatchStatus.ABORTED:

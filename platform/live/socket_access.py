@@ -59,10 +59,11 @@ def access_refusal(*, user_id: int | None, token_id: int | None) -> str | None:
     """
     if user_id is None:
         return None
+    users = get_user_model().objects
     row = (
-        get_user_model().objects.filter(pk=user_id).values_list("is_active", flat=True).first()
+        users.filter(pk=user_id).values_list("is_active", flat=True).first()
         if token_id is None
-        else get_user_model().objects.filter(pk=user_id, api_tokens__pk=token_id)
+        else users.filter(pk=user_id, api_tokens__pk=token_id)
         .values_list("is_active", "api_tokens__revoked_at")
         .first()
     )

@@ -123,7 +123,7 @@ def _project_module(name: str) -> str | None:
     return None
 
 
-# --- who may import whom ---------------------------------------------------------------------------
+# --- who may import whom -------------------------------------------------------------------------
 
 FORBIDDEN: dict[str, tuple[str, ...]] = {
     # The core: it knows no app around it.
@@ -206,7 +206,7 @@ def test_a_forbidden_import_inside_a_function_is_caught(tmp_path: Path) -> None:
     ]
 
 
-# --- no cycles among the modules as they load -----------------------------------------------------
+# --- no cycles among the modules as they load ---------------------------------------------------
 
 ALLOWED_CYCLES: dict[frozenset[str], str] = {
     # frozenset of the modules of one strongly connected component → why it is tolerated.
