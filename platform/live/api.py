@@ -161,6 +161,31 @@ class GamesView(APIView):
         return Response(GameSerializer([game_data(g, request) for g in games], many=True).data)
 
 
+class GameBriefSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    title = serializers.CharField()
+    seat_counts = serializers.ListField(child=serializers.IntegerField())
+    bot_levels = serializers.ListField(child=serializers.CharField())
+
+
+class GamesUnversionedView(APIView):
+    """``/api/games/`` as it was before /api/v1/ (kept working for old clients, not in the
+    schema): the same games in the same order as :class:`GamesView`, four fields each."""
+
+    @extend_schema(responses=GameBriefSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        rows = [
+            {
+                "slug": g.slug,
+                "title": g.title,
+                "seat_counts": list(g.seat_counts),
+                "bot_levels": list(g.bots),
+            }
+            for g in _playable()
+        ]
+        return Response(GameBriefSerializer(rows, many=True).data)
+
+
 class GameDetailView(APIView):
     @extend_schema(operation_id="games_retrieve", responses=GameSerializer)
     def get(self, request: Request, slug: str) -> Response:
