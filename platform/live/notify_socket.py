@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 
 from . import notifications
-from .guards import describe
+from .frames import describe
 from .messages import seat_group
 from .sockets import STORE_ERRORS, GuardedConsumer, db_call
 
