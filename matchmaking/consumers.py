@@ -16,7 +16,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from live.guards import describe
+from live.frames import describe
 from live.sockets import STORE_ERRORS, GuardedConsumer, store_unavailable_frame
 
 from . import selectors, services

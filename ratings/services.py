@@ -74,6 +74,36 @@ def ratings_apply_match(
     _apply(match=match, game=game, seats=seats, result=result)
 
 
+def ratings_replace_result(
+    *, match: Match, game: Game, seats: Sequence[Seat], result: Sequence[SeatResult]
+) -> None:
+    """An operator's verdict replaced the result of the finished ``match`` (its row locked by
+    the caller, ``live.operator_services.match_adjudicate``): take back the rating changes the old
+    result caused and, if the match is rated, rate the verdict instead — exactly once, as the
+    change rows of the old result are gone before the new ones are written."""
+    _ratings_take_back(match)
+    if match.rated:
+        ratings_apply_match(match=match, game=game, seats=seats, result=result)
+
+
+def _ratings_take_back(match: Match) -> None:
+    """Undo the rating changes of ``match`` (its row is locked): each rating loses the change and
+    the game it counted; the change rows go, so the verdict can be applied exactly once."""
+    changes = list(RatingChange.objects.filter(match=match).order_by("rating_id"))
+    rows = {
+        r.pk: r
+        for r in Rating.objects.select_for_update()
+        .filter(pk__in=[c.rating_id for c in changes])
+        .order_by("pk")
+    }
+    for change in changes:
+        row = rows[change.rating_id]
+        row.rating -= change.delta
+        row.games = max(0, row.games - 1)
+        row.save(update_fields=["rating", "games", "updated_at"])
+    RatingChange.objects.filter(pk__in=[c.pk for c in changes]).delete()
+
+
 def ratings_release() -> int:
     """Apply every deferred rating change whose deal is no longer embargoed, in the order the
     matches ended; returns how many matches were rated.

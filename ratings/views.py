@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games.registry import all_games
+from live.ai_players import level_label
 
 from . import selectors
 
@@ -13,8 +14,6 @@ from . import selectors
 def leaderboards(request: HttpRequest) -> HttpResponse:
     """Every game's leaderboard, or one (``?game=``); provisional players are listed and marked
     unless ``?players=established`` leaves them out."""
-    from live.ai_players import level_label
-
     games = list(all_games().values())
     chosen = request.GET.get("game", "")
     established_only = request.GET.get("players") == "established"

@@ -13,6 +13,7 @@ class ChatConfig(AppConfig):
 
     def ready(self) -> None:
         # When a match ends both of its rooms become readable by everyone (docs/chat.md).
+        # Imported here, not at the top: they use models, loaded only after every app's config.
         from live import services as live_services
 
         from .services import match_ended

@@ -4,7 +4,7 @@ Why not DRF's ``SimpleRateThrottle``: it reads the history from the cache, decid
 back — three steps that parallel requests interleave (DRF documents its throttles as racy).  A
 review got 1,300 of 1,300 API reads through a limit of 1,200, and 75 passwords through a log-in
 limit of 60, with a dozen threads.  Here the read, the decision and the write are one Lua script
-in Redis (as the socket caps in ``live.guards`` do), so however many requests arrive at once,
+in Redis (as the socket caps in ``live.socket_caps`` do), so however many requests arrive at once,
 exactly N get through.
 
 The window is a sliding log: a sorted set of the admitted requests' times (Redis's own clock, one

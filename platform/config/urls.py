@@ -13,7 +13,7 @@ from accounts import views as account_views
 from accounts.api import LoginView, ProfileView
 from live import api as live_api
 from live.api import MatchViewSet
-from lobby.api import GamesView, PlayAIView, TablesView
+from lobby.api import PlayAIView, TablesView
 from matchmaking.api import QueueView
 from operations import views as operations_views
 from ratings import api as ratings_api
@@ -31,7 +31,7 @@ router.register("tournaments", TournamentViewSet, basename="tournament")
 api = [
     path("", ApiRootView.as_view(), name="api-root"),
     path("", include(router.urls)),
-    path("games/", GamesView.as_view(), name="api-games"),
+    path("games/", live_api.GamesUnversionedView.as_view(), name="api-games"),
     path("tables/", TablesView.as_view(), name="api-tables"),
     path("play-ai/", PlayAIView.as_view(), name="api-play-ai"),
     path("queue/", QueueView.as_view(), name="api-queue"),

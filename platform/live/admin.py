@@ -1,15 +1,15 @@
-"""Operators' view of matches: players, game, clock, the full move log with arrival times, state;
-Abort and Adjudicate pages with a reason (operations.admin_pages)."""
+"""Operators' view of matches: seats, the full move log with arrival times, state, clock.
+
+Live's own admin, complete without any other app.  The operations app builds on it: its admin
+replaces :class:`MatchAdmin` with a subclass that adds readable players, game and clock columns,
+the Abort and Adjudicate pages and the list's abort action (``operations.admin``), so live imports
+nothing of operations."""
 
 from __future__ import annotations
 
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
-
-from operations.admin_pages import MatchOperationsMixin
-from operations.forms import AbortForm
-from operations.services import match_abort
 
 from .models import Match, Move, NodeClock, Seat, TimeIncident
 
@@ -41,13 +41,11 @@ class MoveInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(MatchOperationsMixin, admin.ModelAdmin):
+class MatchAdmin(admin.ModelAdmin):
     list_display = (
         "id",
-        "game_title",
-        "players",
+        "game",
         "status",
-        "clock_state",
         "rated",
         "seq",
         "end_reason",
@@ -56,9 +54,6 @@ class MatchAdmin(MatchOperationsMixin, admin.ModelAdmin):
     list_filter = ("game", "status", "end_reason", "rated")
     search_fields = ("id", "seats__user__username")
     readonly_fields = (
-        "game_title",
-        "players",
-        "clock_state",
         "game",
         "status",
         "seat_count",
@@ -78,29 +73,9 @@ class MatchAdmin(MatchOperationsMixin, admin.ModelAdmin):
         "ended_at",
     )
     inlines = [SeatInline, MoveInline]
-    actions = ["abort_matches"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Match]:
         return super().get_queryset(request).prefetch_related("seats__user")
-
-    @admin.action(
-        description="Abort the selected running matches (no rating result)", permissions=["change"]
-    )
-    def abort_matches(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
-        """A list action for many matches at once: the reason "a technical problem on the
-        server"; one match's page asks for the reason (its Abort button)."""
-        form = AbortForm({"reason": "technical", "note": "aborted from the match list"})
-        assert form.is_valid()
-        done = sum(
-            match_abort(
-                match_id=m.pk,
-                reason_code=form.cleaned_data["reason"],
-                note=form.cleaned_data["note"],
-                actor=request.user,  # type: ignore[arg-type]
-            )
-            for m in queryset
-        )
-        self.message_user(request, f"{done} match(es) aborted.", messages.SUCCESS)
 
 
 @admin.register(TimeIncident)

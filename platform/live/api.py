@@ -36,7 +36,7 @@ from config.api import ListEndpoint, ListRateThrottle
 from games.core import Game, event_for
 from games.registry import get_game
 
-from . import catalogue, embargo, timebase
+from . import catalogue, embargo, providers, timebase
 from .clock import clock_public
 from .models import Match, MatchStatus, Move
 
@@ -55,11 +55,7 @@ def _rules_summary(slug: str, lang: str) -> str:
 
 
 def _levels(game: Game[Any]) -> list[dict[str, Any]]:
-    from ratings.models import Rating
-
-    ratings = dict(
-        Rating.objects.filter(game=game.slug, user__isnull=True).values_list("ai_level", "rating")
-    )
+    ratings = providers.ratings().ai_level_ratings([game.slug]).get(game.slug, {})
     return [
         {"level": level, "rating": round(ratings[level]) if level in ratings else None}
         for level in game.bots
@@ -163,6 +159,31 @@ class GamesView(APIView):
                 raise serializers.ValidationError({"seats": ["a whole number"]})
             games = [g for g in games if int(seats) in g.seat_counts]
         return Response(GameSerializer([game_data(g, request) for g in games], many=True).data)
+
+
+class GameBriefSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    title = serializers.CharField()
+    seat_counts = serializers.ListField(child=serializers.IntegerField())
+    bot_levels = serializers.ListField(child=serializers.CharField())
+
+
+class GamesUnversionedView(APIView):
+    """``/api/games/`` as it was before /api/v1/ (kept working for old clients, not in the
+    schema): the same games in the same order as :class:`GamesView`, four fields each."""
+
+    @extend_schema(responses=GameBriefSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        rows = [
+            {
+                "slug": g.slug,
+                "title": g.title,
+                "seat_counts": list(g.seat_counts),
+                "bot_levels": list(g.bots),
+            }
+            for g in _playable()
+        ]
+        return Response(GameBriefSerializer(rows, many=True).data)
 
 
 class GameDetailView(APIView):

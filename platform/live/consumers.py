@@ -1,10 +1,11 @@
 """The live WebSocket endpoint (docs/protocol.md): thin — authenticate, parse, stamp, delegate.
 
 All rules live in :mod:`live.services`; this class only turns frames into service calls and service
-results into frames, and guards the connection (``live.guards``: caps, frame size, rates, shape).
+results into frames, and guards the connection (``live.socket_caps``: caps; ``live.frames``: frame
+size, rates, shape).
 
 Whatever a client sends, the answer is a frame of the protocol or one of its close codes, never a
-crash (close 1011): a frame that is not a message is ``malformed`` (``live.guards.parse_message``),
+crash (close 1011): a frame that is not a message is ``malformed`` (``live.frames.parse_message``),
 an action the game's codec cannot even decode is ``malformed`` too (decoding is a pure function of
 the client's input, so whatever it raises is the client's error), and an action the game refuses
 is ``illegal_action`` (the service).  Anything else a command meets is the server's fault: logged
@@ -25,7 +26,7 @@ from games.registry import get_game
 
 from . import embargo, group_commit, selectors, services, socket_access, spectators, timebase
 from .errors import LiveError
-from .guards import describe
+from .frames import describe
 from .messages import public_group, seat_group
 from .models import Match
 from .sockets import (

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -153,11 +154,24 @@ def outage_detail(start_ms: int, end_ms: int) -> str:
     return f"the server could not receive moves for {(end_ms - start_ms) / 1000:.0f} s (outage)"
 
 
+def _not_wired(**kwargs: object) -> int:
+    raise RuntimeError("live's outage ending is not set: LiveConfig.ready calls outage_abort_use")
+
+
+_abort_for_outage: Callable[..., int] = _not_wired
+
+
+def outage_abort_use(abort: Callable[..., int]) -> None:
+    """Set what aborts the clocks that ran through an outage: the services'
+    ``matches_abort_for_outage`` (``LiveConfig.ready``).  Handed in, not imported, because the
+    services read the beat from here: the import graph stays one-way (services → liveness)."""
+    global _abort_for_outage
+    _abort_for_outage = abort
+
+
 def _handle_outage(*, start_ms: int, end_ms: int, over: bool) -> int:
     """Record the outage that began at ``start_ms`` (``over``: a web process is back, so its
     record gets the whole length) and abort the clocks that ran through it so far."""
-    from .services import matches_abort_for_outage
-
     detail = outage_detail(start_ms, end_ms)
     known = TimeIncident.objects.filter(kind="outage", at_ms=start_ms)
     if not known.exists():
@@ -170,7 +184,7 @@ def _handle_outage(*, start_ms: int, end_ms: int, over: bool) -> int:
         TimeIncident.objects.create(
             node=timebase.NODE, kind=OUTAGE_OVER, detail=detail, at_ms=end_ms
         )
-    aborted = matches_abort_for_outage(start_ms=start_ms, end_ms=end_ms, detail=detail)
+    aborted = _abort_for_outage(start_ms=start_ms, end_ms=end_ms, detail=detail)
     if aborted:
         log.error("matches aborted for an outage", extra={"aborted": aborted})
     return aborted

@@ -8,18 +8,22 @@ names the match, never a card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import orjson
 
-from matchmaking.conf import user_group
-
 from . import notifications
-from .guards import describe
+from .frames import describe
 from .messages import seat_group
 from .sockets import STORE_ERRORS, GuardedConsumer, db_call
 
 CLOSE_LOGIN = 4001
+
+USER_GROUP_HOOKS: list[Callable[[int], str]] = []
+"""Functions apps register in their ``AppConfig.ready`` to have a user's notification sockets join
+one more group of theirs: ``hook(user_id)`` → the group's name.  Matchmaking registers its queue
+group, so every open page of a queued player hears ``matched`` (live.notifications)."""
 
 
 class NotifyConsumer(GuardedConsumer):
@@ -38,7 +42,8 @@ class NotifyConsumer(GuardedConsumer):
         if not await self.admit(self.user_id):
             return
         await self.accept()
-        groups = [notifications.notification_group(self.user_id), user_group(self.user_id)]
+        groups = [notifications.notification_group(self.user_id)]
+        groups += [hook(self.user_id) for hook in USER_GROUP_HOOKS]
         if not await self.join_groups(groups):
             return
         seats = await db_call(notifications.running_seats)(user_id=self.user_id)

@@ -5,27 +5,34 @@ Kept apart from :mod:`live.services` (the players' hot path) but built from its 
 write here has the same shape: lock the match row → check → append to the move log → save → on
 commit publish.  The reason players read is stored in ``abort_reason`` (the match page shows it
 with any ending); who did it and why is in the move's ``detail`` and in the operations audit log,
-which the caller writes in the same transaction (``operations.services``).
+which the caller writes in the same transaction (``operations.services``).  What a replaced
+result means to other apps (ratings taken back and applied again) they register in
+:data:`RESULT_REPLACED_HOOKS`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable
 
 from django.db import transaction
 
 from games.core import Event, SeatResult
-from ratings.models import Rating, RatingChange
 
 from . import services, timebase
 from .errors import LiveError
-from .models import EndReason, Match, MatchStatus, MoveKind
+from .models import EndReason, MatchStatus, MoveKind
 
 ADJUDICATED = EndReason.ADJUDICATED
 """``end_reason`` of a match whose result an operator decided (docs/api.md)."""
 ADJUDICATE_MOVE = "adjudicate"
 """The move-log kind of an operator's decision (seat: the loser, or none for a draw)."""
+
+RESULT_REPLACED_HOOKS: list[Callable[..., None]] = []
+"""Functions apps register in their ``AppConfig.ready`` to react to an operator's verdict replacing
+a finished match's result (ratings: take back the old changes, rate the verdict): each is called
+as ``hook(match=…, game=…, seats=…, result=…)`` inside the adjudicating transaction, with the row
+locked and ``result``/``end_reason`` already replaced.  The match-ended hooks do not run again."""
 
 
 def _verdict(state: object, loser_seat: int | None, seat_count: int) -> list[SeatResult]:
@@ -67,36 +74,13 @@ def match_adjudicate(
         services._finish(match, game, seats, result, ADJUDICATED, now)
         services._after_change(match, game, state, seats=seats, events=(event,))
         return "ended"
-    _ratings_take_back(match)
     match.result = services._result_json(result)
     match.end_reason = ADJUDICATED
     services._save_match(match)
-    if match.rated:
-        from ratings.services import ratings_apply_match
-
-        ratings_apply_match(match=match, game=game, seats=seats, result=result)
+    for hook in RESULT_REPLACED_HOOKS:
+        hook(match=match, game=game, seats=seats, result=result)
     services._after_change(match, game, state, seats=seats, events=(event,))
     return "replaced"
-
-
-def _ratings_take_back(match: Match) -> None:
-    """Undo the rating changes of ``match`` (its row is locked): each rating loses the change and
-    the game it counted; the change rows go, so the verdict can be applied exactly once."""
-    changes: Sequence[RatingChange] = list(
-        RatingChange.objects.filter(match=match).order_by("rating_id")
-    )
-    rows = {
-        r.pk: r
-        for r in Rating.objects.select_for_update()
-        .filter(pk__in=[c.rating_id for c in changes])
-        .order_by("pk")
-    }
-    for change in changes:
-        row = rows[change.rating_id]
-        row.rating -= change.delta
-        row.games = max(0, row.games - 1)
-        row.save(update_fields=["rating", "games", "updated_at"])
-    RatingChange.objects.filter(pk__in=[c.pk for c in changes]).delete()
 
 
 @transaction.atomic

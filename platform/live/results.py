@@ -1,12 +1,12 @@
 """Reads for a finished match's result screen: who forfeited (and how), the rating changes, and
-the seats' results grouped the way people read them (shared places shown as shared)."""
+the seats' results grouped the way people read them (shared places shown as shared).  Rating
+changes come from the ratings app's reader (:mod:`live.providers`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ratings.models import RatingChange
-
+from . import providers
 from .models import Match, MatchStatus, MoveKind
 
 FORFEIT_KINDS = (MoveKind.RESIGN, MoveKind.TIME_LOSS, MoveKind.STALL)
@@ -30,15 +30,7 @@ def forfeit_of(match: Match) -> dict[str, Any] | None:
 
 def rating_changes(match: Match) -> list[dict[str, Any]]:
     """Each rated seat's rating before and after the match (rounded as shown everywhere)."""
-    return [
-        {
-            "seat": c.seat,
-            "before": round(c.before),
-            "after": round(c.after),
-            "delta": round(c.after - c.before, 1),
-        }
-        for c in RatingChange.objects.filter(match=match).order_by("seat")
-    ]
+    return providers.ratings().match_changes(match)
 
 
 def match_summary(match: Match) -> dict[str, Any]:

@@ -5,12 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.paginator import Paginator
 from django.db.models import QuerySet
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
-from accounts.models import User
 from games.registry import get_game
 
-from . import embargo, timebase
+from . import embargo, providers, timebase
+from .ai_players import game_levels
 from .messages import state_message
 from .models import Match, MatchStatus, MoveKind, Seat
 
@@ -131,22 +135,10 @@ def _watch_rows(matches: list[Match]) -> list[dict[str, Any]]:
     People show their rating in the game (the initial rating, marked new, before their first
     rated game); computer players their level and its rating (``live.ai_players``).
     """
-    from django.urls import reverse
-
-    from ratings.models import Rating
-    from ratings.services import elo_settings
-
-    from .ai_players import game_levels
-
-    cfg = elo_settings()
     games = {m.game for m in matches}
     user_ids = {s.user_id for m in matches for s in m.seats.all() if s.user_id}
-    people = {
-        (r.game, r.user_id): r for r in Rating.objects.filter(game__in=games, user_id__in=user_ids)
-    }
-    ai_rated: dict[str, dict[str, float]] = {}
-    for r in Rating.objects.filter(game__in=games, user__isnull=True):
-        ai_rated.setdefault(r.game, {})[r.ai_level] = r.rating
+    people = providers.ratings().people_ratings(games, user_ids)
+    ai_rated = providers.ratings().ai_level_ratings(games)
     levels = {}
     for slug in games:
         try:
@@ -162,14 +154,13 @@ def _watch_rows(matches: list[Match]) -> list[dict[str, Any]]:
         players = []
         for s in m.seats.all():
             if s.user_id:
-                row = people.get((m.game, s.user_id))
-                games_played = row.games if row else 0
+                shown = people.get((m.game, s.user_id))
                 players.append(
                     {
                         "name": s.display_name,
                         "is_ai": False,
-                        "rating": round(row.rating if row else cfg.initial_rating),
-                        "provisional": cfg.is_provisional(games_played),
+                        "rating": round(shown.rating) if shown else None,
+                        "provisional": shown.provisional if shown else False,
                         "level": None,
                     }
                 )
@@ -201,8 +192,6 @@ def _watch_rows(matches: list[Match]) -> list[dict[str, Any]]:
 
 def watch_list(*, game: str | None = None, page: int = 1) -> dict[str, Any]:
     """One page of the running matches, most recently started first (``WATCH_PAGE_SIZE``)."""
-    from django.core.paginator import Paginator
-
     paginator = Paginator(_running(game).prefetch_related("seats__user"), WATCH_PAGE_SIZE)
     current = paginator.get_page(page)
     return {
@@ -231,10 +220,8 @@ def match_running(*, match_id: int) -> bool:
     return Match.objects.filter(pk=match_id, status=MatchStatus.RUNNING).exists()
 
 
-def matches_of_user(*, user: User, limit: int = 20) -> list[dict[str, Any]]:
+def matches_of_user(*, user: AbstractBaseUser, limit: int = 20) -> list[dict[str, Any]]:
     """Recent matches of ``user`` for the profile page."""
-    from django.urls import reverse
-
     out = []
     rows = (
         Match.objects.filter(seats__user=user)
@@ -260,8 +247,6 @@ def matches_of_user(*, user: User, limit: int = 20) -> list[dict[str, Any]]:
 
 
 def _result_text(match: Match, placing: int | None) -> str:
-    from django.utils.translation import gettext as _
-
     if match.status == MatchStatus.RUNNING:
         return _("in progress")
     if match.status == MatchStatus.ABORTED:

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import override
-
-from accounts.models import User
 
 from . import publish
 
@@ -60,10 +59,11 @@ def access_refusal(*, user_id: int | None, token_id: int | None) -> str | None:
     """
     if user_id is None:
         return None
+    users = get_user_model().objects
     row = (
-        User.objects.filter(pk=user_id).values_list("is_active", flat=True).first()
+        users.filter(pk=user_id).values_list("is_active", flat=True).first()
         if token_id is None
-        else User.objects.filter(pk=user_id, api_tokens__pk=token_id)
+        else users.filter(pk=user_id, api_tokens__pk=token_id)
         .values_list("is_active", "api_tokens__revoked_at")
         .first()
     )

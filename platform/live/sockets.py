@@ -21,16 +21,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from . import socket_access
-from .guards import (
-    CLOSE_RATE,
-    RATE_LIMITED,
-    FrameError,
-    FrameGuard,
-    parse_message,
-    scope_address,
-    socket_limits,
-)
+from .frames import CLOSE_RATE, RATE_LIMITED, FrameError, FrameGuard, parse_message
 from .messages import encode
+from .socket_caps import scope_address, socket_limits
 
 CLOSE_NOT_FOUND = 4004
 CLOSE_TRY_AGAIN = 4013
@@ -142,7 +135,7 @@ class DirectDispatchConsumer(AsyncWebsocketConsumer):
     hop to the process's one shared sync thread and back for every frame in and every group message
     out, which cost a daphne under load about a tenth of its CPU.  Here no handler touches the
     database on the event loop's thread: every database call goes through a thread-pool wrapper
-    that tidies the connections of the thread it runs on (``live.consumers.db_call``, Channels'
+    that tidies the connections of the thread it runs on (:func:`db_call`, Channels'
     ``database_sync_to_async``), so the extra hop tidies nothing.
     """
 
@@ -154,9 +147,10 @@ class DirectDispatchConsumer(AsyncWebsocketConsumer):
 
 
 class GuardedConsumer(DirectDispatchConsumer):
-    """A socket under the platform's limits (``live.guards``): the connection caps when it opens,
-    and for each frame the size limit, the per-connection rate and the user's (or address's)
-    shared budget, then the protocol's message shape.  Every endpoint but the fallback uses it.
+    """A socket under the platform's limits (``live.socket_caps``, ``live.frames``): the connection
+    caps when it opens, and for each frame the size limit, the per-connection rate and the user's
+    (or address's) shared budget, then the protocol's message shape.  Every endpoint but the
+    fallback uses it.
 
     It also holds what every socket of a logged-in user shares:
 

@@ -2,10 +2,10 @@
 ``spectators``).
 
 A spectator socket (one without a seat) joins the set ``gp:ws:watch:match:<id>`` next to its
-places under the socket caps (``live.guards.SocketLimits.join``): the same Redis sorted set with a
-lease per member, renewed by the process that holds the socket and released when it closes, so a
-killed daphne's spectators drop out of the count within ``LIVE_SOCKET_LEASE_S``.  Without Redis
-the count is per process (the in-process tests, a single-process run).
+places under the socket caps (``live.socket_caps.SocketLimits.join``): the same Redis sorted set
+with a lease per member, renewed by the process that holds the socket and released when it closes,
+so a killed daphne's spectators drop out of the count within ``LIVE_SOCKET_LEASE_S``.  Without
+Redis the count is per process (the in-process tests, a single-process run).
 
 When the count may have changed (a spectator came or went) the consumer announces it to every
 audience of the match after ``LIVE_SPECTATOR_ANNOUNCE_S``: one announcement per match and process
@@ -26,8 +26,8 @@ from django.conf import settings
 
 from config import redis_keys
 
-from .guards import socket_limits
 from .messages import public_group, seat_group
+from .socket_caps import socket_limits
 
 log = logging.getLogger(__name__)
 

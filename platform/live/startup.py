@@ -3,7 +3,9 @@
 Without it the first command or clock job of each process imports every game engine, the channel
 layer and the Redis client, and starts the publisher: a few hundred milliseconds that, in a burst of
 deadlines, every match of the first clock job waits through.  Loading it all up front also puts it
-under ``gc.freeze()``, out of the garbage collector's walks.
+under ``gc.freeze()``, out of the garbage collector's walks.  The apps around live load their own
+modules in their ``AppConfig.ready`` (ratings, matchmaking, tournaments and chat import their
+services there to register live's hooks), which runs before this.
 """
 
 from __future__ import annotations
@@ -14,13 +16,10 @@ from channels.layers import get_channel_layer
 
 from games.registry import all_games
 
+from . import publish
+
 
 def warm_up_and_freeze() -> None:
-    from matchmaking import services as matchmaking_services  # noqa: F401 - loaded for its cost
-    from ratings import services as ratings_services  # noqa: F401 - loaded for its cost
-
-    from . import publish, tasks  # noqa: F401 - loaded for its cost
-
     all_games()
     get_channel_layer()
     publish.start_publisher()

@@ -67,6 +67,12 @@ def node_clock_check() -> None:
     timebase.measure()
 
 
+def queue_ai_move(match_id: int, seq: int, seat: int) -> None:
+    """Queue :func:`ai_move` for one seat on the ``ai`` queue (the services' sender, set by
+    ``LiveConfig.ready`` through ``live.services.enqueue.jobs_use``)."""
+    ai_move.apply_async(args=[match_id, seq, seat], queue="ai")
+
+
 @shared_task(name="live.tasks.ai_move", ignore_result=True)
 def ai_move(match_id: int, seq: int, seat: int) -> str:
     match = Match.objects.filter(pk=match_id).first()

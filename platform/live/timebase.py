@@ -28,6 +28,8 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 
+from .models import NodeClock, TimeIncident
+
 log = logging.getLogger(__name__)
 NODE = f"{socket.gethostname()}:{os.getpid()}"
 
@@ -138,8 +140,6 @@ def _record_step(problem: str, at_ms: int) -> None:
 
     A step of the reference concerns every node: every running decision that spans it is in
     doubt, whichever node later has to judge it (see ``services._check_time``)."""
-    from .models import TimeIncident
-
     TimeIncident.objects.create(node=NODE, kind="reference_step", detail=problem, at_ms=at_ms)
 
 
@@ -149,8 +149,6 @@ def _report(m: _Measurement) -> None:
     if m.monotonic_s - _reported_at < REPORT_EVERY_S and m.problem is None:
         return
     _reported_at = m.monotonic_s
-    from .models import NodeClock
-
     NodeClock.objects.update_or_create(
         node=NODE,
         defaults={

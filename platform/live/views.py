@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from games.registry import all_games, get_game
 
-from . import embargo, export_views, replay, results, selectors
+from . import embargo, export_views, providers, replay, results, selectors
 from .ai_players import game_levels
 from .catalogue import board_module, rules_templates
 from .commitments import commitment_ensure, fairness_record, match_is_over
@@ -60,9 +60,6 @@ def _match_context(request: HttpRequest, match: Match) -> dict[str, object]:
 def match_after(request: HttpRequest, match_id: int) -> JsonResponse:
     """What the result screen shows besides the final state: rating changes, who forfeited, the
     rematch offer and where a new game starts."""
-    from lobby.rematch import rematch_status
-    from lobby.selectors import new_game_action
-
     match = get_object_or_404(Match, pk=match_id)
     user_id = request.user.pk if request.user.is_authenticated else None
     seated = user_id is not None and match.seats.filter(user_id=user_id).exists()
@@ -71,8 +68,7 @@ def match_after(request: HttpRequest, match_id: int) -> JsonResponse:
     return JsonResponse(
         {
             **results.match_summary(match),
-            "rematch": rematch_status(match=match, user_id=user_id),
-            "new_game": new_game_action(match=match, user_id=user_id),
+            **providers.after_match(match, user_id),
             "fairness_url": reverse("live:fairness", args=[match.pk]),
         }
     )

@@ -1,4 +1,5 @@
-"""Public REST API of the lobby: games and open tables."""
+"""Public REST API of the lobby: open tables and playing against the AI (the games list is live's:
+``live.api``)."""
 
 from __future__ import annotations
 
@@ -14,13 +15,6 @@ from live.errors import LiveError
 from . import selectors, services, time_controls
 
 
-class GameSerializer(serializers.Serializer):
-    slug = serializers.CharField()
-    title = serializers.CharField()
-    seat_counts = serializers.ListField(child=serializers.IntegerField())
-    bot_levels = serializers.ListField(child=serializers.CharField())
-
-
 class TableSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     name = serializers.CharField(allow_null=True)
@@ -33,12 +27,6 @@ class TableSerializer(serializers.Serializer):
     rated = serializers.BooleanField()
     status = serializers.CharField()
     seats = TableSeatSerializer(many=True)
-
-
-class GamesView(APIView):
-    @extend_schema(responses=GameSerializer(many=True))
-    def get(self, request: Request) -> Response:
-        return Response(GameSerializer(selectors.game_choices(), many=True).data)
 
 
 class TablesView(APIView):

@@ -2,7 +2,8 @@
 list's ban / mute / lift-cooldown actions — each asks for a reason, then calls a service of
 :mod:`operations.services` (which writes the audit entry in the same transaction).
 
-Used by ``live.admin.MatchAdmin`` and ``accounts.admin`` (mixins), so those stay small.
+Used by ``operations.admin.MatchOperationsAdmin`` and ``accounts.admin`` (mixins), so those stay
+small.
 """
 
 from __future__ import annotations

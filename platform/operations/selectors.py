@@ -208,7 +208,7 @@ def celery_queues() -> dict[str, Any] | None:
 def websocket_connections() -> int | None:
     """Open WebSockets on the whole platform: the places the connection caps hold in Redis (one
     per socket, per client address); without Redis, this process's own."""
-    from live.guards import socket_limits
+    from live.socket_caps import socket_limits
 
     url = settings.LIVE_LIMITS_REDIS_URL
     if not url:

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from live.guards import socket_limits
+from live.socket_caps import socket_limits
 
 
 @pytest.fixture(autouse=True)

@@ -41,6 +41,19 @@ def test_games_carry_seats_levels_time_control_and_a_rules_summary() -> None:
     assert client.get("/api/v1/games/chess/").status_code == 404
 
 
+def test_the_unversioned_games_list_is_the_lobbys_games_with_four_fields() -> None:
+    """/api/games/ (before /api/v1/) answers as it did when the lobby served it: the lobby's games
+    in its order, each with slug, title, seat counts and AI level keys only."""
+    from lobby.selectors import game_choices
+
+    fields = ("slug", "title", "seat_counts", "bot_levels")
+    expected = [{k: g[k] for k in fields} for g in game_choices()]
+    assert Client().get("/api/games/").json() == expected
+    assert [g["slug"] for g in expected] == [
+        g["slug"] for g in Client().get("/api/v1/games/").json()
+    ]
+
+
 def test_a_running_match_shows_the_public_view_only(make_user) -> None:
     a, b = make_user("ann"), make_user("bob")
     match = duel(a, b, seed=5)

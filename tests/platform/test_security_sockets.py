@@ -15,8 +15,8 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from config.asgi import application
-from live.guards import SocketLimits, socket_limits
 from live.services import SeatSpec, match_start
+from live.socket_caps import SocketLimits, socket_limits
 from support.live import use_socket_limits_store
 from support.stack import REDIS_PORT, reachable, unique
 

@@ -19,9 +19,9 @@ from django.test import Client
 from config.asgi import application
 from live import selectors, spectators
 from live import views as live_views
-from live.guards import socket_limits
 from live.models import Match, MatchStatus
 from live.services import SeatSpec, match_start
+from live.socket_caps import socket_limits
 from ratings.models import Rating
 from support.live import duel, engine_state, use_socket_limits_store
 from support.stack import REDIS_PORT

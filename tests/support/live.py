@@ -51,8 +51,8 @@ def snapshot(match: Match) -> tuple[Any, ...]:
 
 
 def use_socket_limits_store(kind: str, settings: Any, redis_url: str) -> None:
-    """Point the socket limits (``live.guards.socket_limits``) at Redis under a namespace of the
-    test's own (``kind == "redis"``, as every daphne shares it) or keep them per process
+    """Point the socket limits (``live.socket_caps.socket_limits``) at Redis under a namespace of
+    the test's own (``kind == "redis"``, as every daphne shares it) or keep them per process
     (``"memory"``).  Without Redis: a skip, or a failure in CI, where Redis must be there.
 
     Nothing is flushed: other test runs may use the same database.  Every key the limits write

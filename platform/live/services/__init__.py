@@ -17,7 +17,8 @@ The package, by what each module holds (callers import from ``live.services`` it
 - :mod:`.store` — the locked read (``_lock``), the hand-written SQL, batched writes, ``_append``.
 - :mod:`.ai` — ``ai_choose`` and the AI seats' path (the clock's watch, an overdue move resent).
 - :mod:`.enqueue` — what leaves after commit (``_after_change``: views, the clock job planned by
-  ``_plan_wake``, AI jobs); the one place that reaches :mod:`live.tasks`.
+  ``_plan_wake``, AI jobs); it queues :mod:`live.tasks`' jobs through the senders
+  ``LiveConfig.ready`` hands it (``jobs_use``), so the package never imports that module.
 
 Dependencies run one way: wakeups → commands → endings → enqueue → store (ai sits between
 commands and enqueue).  State a module keeps lives in that module (``wakeups._covered_until_ms``):

@@ -1,17 +1,16 @@
 """What a transaction hands on once it has committed: the views to publish, the clock job of the
 match's next wake-up (planned here, :func:`_plan_wake`) and the AI seats' move jobs.
 
-Nothing leaves inside the transaction: every send is an ``on_commit`` callback.  This is the one
-place the services reach :mod:`live.tasks`, and they reach it late (:func:`_tasks`): the jobs there
-call these services, and the services queue those same job objects (Celery runs them eagerly in
-the in-process tests, and tests replace their ``apply_async``), so the two depend on each other by
-nature.  ``live.tasks`` imports the services at its top; the services import it on first use.
+Nothing leaves inside the transaction: every send is an ``on_commit`` callback.  The jobs live in
+:mod:`live.tasks`, which calls these services; so the services do not import it.  Its senders are
+handed in once instead (:func:`jobs_use`, by ``LiveConfig.ready``): the import graph stays one-way
+(tasks → services) and the jobs queued are still that module's task objects (Celery runs them
+eagerly in the in-process tests, and tests replace their ``apply_async``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from types import ModuleType
+from collections.abc import Callable, Sequence
 
 from django.conf import settings
 from django.db import transaction
@@ -24,23 +23,30 @@ from ..models import Match, MatchStatus, Seat
 from .store import _seats_of
 
 
-def _tasks() -> ModuleType:
-    """:mod:`live.tasks`, imported when first needed (it imports this package at its top)."""
-    from .. import tasks
+def _not_wired(*args: object, **kwargs: object) -> None:
+    raise RuntimeError("live's job senders are not set: LiveConfig.ready calls jobs_use")
 
-    return tasks
+
+_schedule_wake: Callable[..., None] = _not_wired
+_queue_ai_move: Callable[..., None] = _not_wired
+
+
+def jobs_use(*, schedule_wake: Callable[..., None], queue_ai_move: Callable[..., None]) -> None:
+    """Set the senders of the clock job (``schedule_wake(slot_ms=…)``) and of an AI move job
+    (``queue_ai_move(match_id, seq, seat)``): :mod:`live.tasks`'s, once per process."""
+    global _schedule_wake, _queue_ai_move
+    _schedule_wake, _queue_ai_move = schedule_wake, queue_ai_move
 
 
 def _queue_wake(slot_ms: int) -> None:
     """Queue the clock job of the slot ending at ``slot_ms`` (``tasks.schedule_wake``)."""
-    _tasks().schedule_wake(slot_ms=slot_ms)
+    _schedule_wake(slot_ms=slot_ms)
 
 
 def _queue_ai_moves(match_id: int, seq: int, seats: Sequence[int]) -> None:
     """Queue an AI move job for each of ``seats``, made for ``seq`` (queue ``ai``)."""
-    tasks = _tasks()
     for seat in seats:
-        tasks.ai_move.apply_async(args=[match_id, seq, seat], queue="ai")
+        _queue_ai_move(match_id, seq, seat)
 
 
 def _stall_bound_ms() -> int:
