@@ -102,7 +102,7 @@ class TournamentAdminForm(forms.ModelForm):
             if game is None:
                 raise forms.ValidationError("There is no such game.")
             try:
-                services._check_spec(self.spec(), game)
+                services.spec_check(self.spec(), game)
             except TournamentError as exc:
                 raise forms.ValidationError(exc.message) from None
         return data
