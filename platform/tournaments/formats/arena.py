@@ -22,6 +22,7 @@ from .base import FormatRules
 class Arena(FormatRules):
     paired_in_rounds = False
     has_crosstable = False
+    tiebreaks_chosen = False
     default_tiebreaks = standings.ARENA_TIEBREAKS
 
     def prepare(self, tournament: Tournament, entries: list[Entry], now: datetime) -> None:

@@ -41,7 +41,7 @@ class Plan:
 
 class FormatRules:
     """The defaults: a fixed number of rounds of independent tables, ranked by score then the
-    format's tie-breaks."""
+    tie-breaks in the organiser's order."""
 
     paired_in_rounds = True
     """False for the arena: a pool paired continuously, one round for the whole event."""
@@ -50,7 +50,9 @@ class FormatRules:
     round_robin = False
     """The standings' round-robin rules (byes: ``matchmaking.standings``)."""
     default_tiebreaks: tuple[standings.Tiebreak, ...] = ()
-    """Today's order when the organiser chose none."""
+    """The order used when the organiser chose none."""
+    tiebreaks_chosen = True
+    """Whether the organiser orders the tie-breaks (ranked by ``matchmaking.standings``)."""
 
     def open_pool(self, tournament: Tournament, now: datetime) -> None:
         """The start of a format not paired in rounds (``paired_in_rounds`` False)."""
@@ -83,8 +85,12 @@ class FormatRules:
         return rnd.number >= (tournament.rounds or 0)
 
     def tiebreaks(self, tournament: Tournament) -> tuple[standings.Tiebreak, ...]:
-        """The tie-breaks in the format's order."""
-        return self.default_tiebreaks
+        """The tie-breaks in the organiser's order (``Tournament.tiebreak_order``), else the
+        format's own."""
+        chosen = tournament.tiebreak_order if self.tiebreaks_chosen else None
+        if not chosen:
+            return self.default_tiebreaks
+        return tuple(standings.Tiebreak(code) for code in chosen)
 
     def tiebreak_names(self, tournament: Tournament) -> list[str]:
         """The short names of the standings' columns after the score."""

@@ -33,6 +33,7 @@ from .base import FormatRules, Plan
 
 class Knockout(FormatRules):
     has_crosstable = False
+    tiebreaks_chosen = False
 
     def prepare(self, tournament: Tournament, entries: list[Entry], now: datetime) -> None:
         tournament.schedule = {"seeds": knockout.seed_order({e.pk: e.rating for e in entries})}

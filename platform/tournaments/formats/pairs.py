@@ -19,6 +19,7 @@ from .base import FormatRules, Plan
 
 class Pairs(FormatRules):
     has_crosstable = False
+    tiebreaks_chosen = False
 
     def min_players(self, tournament: Tournament) -> int:
         return pairs.MIN_PAIRS

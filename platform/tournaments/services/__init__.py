@@ -48,6 +48,7 @@ from .organising import (
     tournament_pause,
     tournament_resume,
     tournament_start_now,
+    tournament_tiebreaks_set,
 )
 from .results import match_ended
 from .rounds import tournament_advance, tournament_start
@@ -83,5 +84,6 @@ __all__ = [
     "tournament_resume",
     "tournament_start",
     "tournament_start_now",
+    "tournament_tiebreaks_set",
     "tournaments_sweep",
 ]

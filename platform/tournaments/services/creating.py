@@ -13,8 +13,9 @@ from django.db import transaction
 from games.core import Game
 from live import catalogue
 
-from .. import pairs
+from .. import pairs, tiebreaks
 from ..errors import TournamentError
+from ..formats import FORMATS
 from ..models import (
     EntryPolicy,
     Format,
@@ -59,11 +60,15 @@ class TournamentSpec:
     movement: str = ""
     """Pairs: ``mitchell``, ``howell`` or empty (Howell while it fits, else Mitchell)."""
     boards_per_round: int = 2
+    tiebreak_order: tuple[str, ...] = ()
+    """Swiss and round robin: tie-break codes (``tiebreaks.KNOWN``), first decides first; empty:
+    the format's usual order."""
 
 
 def spec_check(spec: TournamentSpec, game: Game[Any]) -> None:
     """Refuse a spec the game or the format cannot run (:class:`TournamentError`); the admin
     form checks with it too."""
+
     def bad(code: str, message: str) -> TournamentError:
         return TournamentError(code, message)
 
@@ -127,6 +132,12 @@ def spec_check(spec: TournamentSpec, game: Game[Any]) -> None:
             raise bad("bad_max_players", why)
     elif spec.movement:
         raise bad("bad_movement", "a movement is for pairs tournaments only")
+    if spec.tiebreak_order:
+        if not FORMATS[spec.format].tiebreaks_chosen:
+            raise bad("bad_tiebreaks", "tie-breaks are chosen for Swiss and round robin only")
+        why = tiebreaks.refusal(spec.tiebreak_order)
+        if why is not None:
+            raise bad("bad_tiebreaks", why)
 
 
 @transaction.atomic
@@ -164,6 +175,7 @@ def tournament_create(*, organiser_id: int, spec: TournamentSpec) -> Tournament:
         forbidden_pairs=[list(p) for p in spec.forbidden_pairs],
         movement=spec.movement,
         boards_per_round=spec.boards_per_round,
+        tiebreak_order=_tiebreak_order(spec),
         seed=secrets.randbits(62),
         organiser=organiser,
     )
@@ -172,3 +184,12 @@ def tournament_create(*, organiser_id: int, spec: TournamentSpec) -> Tournament:
     audit(tournament, "created", actor_id=organiser_id)
     enqueue_on_commit("start", tournament.pk, eta=tournament.starts_at)
     return tournament
+
+
+def _tiebreak_order(spec: TournamentSpec) -> list[str]:
+    """The order stored: the organiser's, else the format's usual one (empty where the format
+    ranks without them), so the event keeps its order if the usual one changes later."""
+    rules = FORMATS[spec.format]
+    if not rules.tiebreaks_chosen:
+        return []
+    return list(spec.tiebreak_order) or [t.value for t in rules.default_tiebreaks]

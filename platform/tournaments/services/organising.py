@@ -11,7 +11,9 @@ from live.errors import LiveError
 from live.models import MatchStatus
 from live.services import match_abort, match_lock
 
+from .. import tiebreaks
 from ..errors import TournamentError
+from ..formats import rules_for
 from ..models import (
     Format,
     Pairing,
@@ -185,3 +187,32 @@ def round_pair(*, tournament_id: int, number: int, by_user_id: int) -> Round:
         raise TournamentError("over", "every round has been played")
     audit(tournament, "round_paired", actor_id=by_user_id, round=number)
     return round_open(tournament, number, current_time())
+
+
+@transaction.atomic
+def tournament_tiebreaks_set(
+    *, tournament_id: int, by_user_id: int, order: Sequence[str]
+) -> Tournament:
+    """The organiser reorders the tie-breaks (Swiss, round robin) of an event not yet over; the
+    standings follow at once (they are computed on every read).  Empty: the format's usual
+    order."""
+    tournament = lock_tournament(tournament_id)
+    require_organiser_of(tournament, by_user_id)
+    if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
+        raise TournamentError("over", "the tournament is over")
+    rules = rules_for(tournament)
+    if not rules.tiebreaks_chosen:
+        raise TournamentError(
+            "bad_tiebreaks", "tie-breaks are chosen for Swiss and round robin only"
+        )
+    codes = list(order) or [t.value for t in rules.default_tiebreaks]
+    problem = tiebreaks.problem(codes)
+    if problem is not None:
+        raise TournamentError(
+            "bad_tiebreaks", f"not a tie-break order: {problem[1]!r} is {problem[0]}"
+        )
+    before = list(tournament.tiebreak_order or [])
+    tournament.tiebreak_order = codes
+    tournament.save(update_fields=["tiebreak_order"])
+    audit(tournament, "tiebreaks_changed", actor_id=by_user_id, before=before, after=codes)
+    return tournament

@@ -11,7 +11,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from tournaments import selectors
+from tournaments import selectors, tiebreaks
 
 register = template.Library()
 
@@ -80,11 +80,5 @@ def points(value: float | None) -> str:
 
 @register.simple_tag
 def tiebreak_title(name: str) -> str:
-    return {
-        "BH-C1": _("Buchholz cut-1: the opponents' scores without the least significant round"),
-        "BH": _("Buchholz: the opponents' scores"),
-        "SB": _("Sonneborn-Berger: results times the opponents' scores"),
-        "DE": _("Direct encounter: the games among the tied players"),
-        "WIN": _("Wins"),
-        "PERF": _("Performance: opponents' ratings ± 500 per win or loss"),
-    }.get(name, name)
+    """The full name of a standings column (its hover title and legend entry)."""
+    return str(tiebreaks.TITLES.get(name, name))
