@@ -36,7 +36,7 @@ from .models import (
     played_by,
 )
 from .standing_rows import PAIRS_TIEBREAK_NAMES as PAIRS_TIEBREAK_NAMES
-from .standing_rows import TIEBREAK_NAMES, Row, published_rounds
+from .standing_rows import TIEBREAK_NAMES, Row, published_rounds, shown_tiebreak
 from .standing_rows import pairs_session_hidden as pairs_session_hidden
 from .standing_rows import points_text as points_text
 
@@ -140,7 +140,10 @@ def crosstable_of(tournament: Tournament) -> dict[str, Any]:
                 "rating": round(entry.rating),
                 "score": round(row.standing.score, 4) + 0.0,
                 "cells": cells,
-                "tiebreaks": [round(v, 4) + 0.0 for v in row.standing.tiebreaks],
+                "tiebreaks": [
+                    shown_tiebreak(TIEBREAK_NAMES[t], v)
+                    for t, v in zip(tbs, row.standing.tiebreaks, strict=True)
+                ],
             }
         )
     return {"rounds": table.rounds, "rows": rows, "tiebreaks": [TIEBREAK_NAMES[t] for t in tbs]}

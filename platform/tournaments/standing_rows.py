@@ -3,6 +3,7 @@ what may be shown yet.  Each format builds its rows (``formats/``); the selector
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +14,11 @@ from .models import Entry, Format, Round, RoundStatus, Tournament, TournamentSta
 
 TIEBREAK_NAMES = {tb: tb.value for tb in standings.Tiebreak}
 """Column header of each tie-break: its FIDE acronym (the code the organiser's order stores)."""
+
+WHOLE_TIEBREAKS = frozenset(
+    {standings.Tiebreak.PERFORMANCE.value, standings.Tiebreak.AVERAGE_RATING_OF_OPPONENTS.value}
+)
+"""Rating-like tie-breaks, shown as whole rating points (1347.83 → 1348; half up)."""
 
 PAIRS_TIEBREAK_NAMES = ("MP", "X-IMP")
 """Pairs: a pair's matchpoints (the score is its percentage) and cross-IMPs, the tie-break."""
@@ -54,10 +60,16 @@ def make_row(entry: Entry, rank: int, score: float, tbs: dict[str, float], games
         is_ai=not entry.user_id,
         rating=round(entry.rating),
         score=round(score, 4) + 0.0,
-        tiebreaks={k: round(v, 4) + 0.0 for k, v in tbs.items()},
+        tiebreaks={k: shown_tiebreak(k, v) for k, v in tbs.items()},
         status=entry.status,
         games=games,
     )
+
+
+def shown_tiebreak(name: str, value: float) -> float:
+    if name in WHOLE_TIEBREAKS:
+        return float(math.floor(value + 0.5))
+    return round(value, 4) + 0.0
 
 
 def games_played(data: records.Records) -> dict[int, int]:

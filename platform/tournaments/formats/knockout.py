@@ -192,7 +192,8 @@ def _eliminate(tournament: Tournament, losers: Iterable[int], rnd: Round) -> Non
 def _rows(tournament: Tournament) -> list[Row]:
     """Knockout: ranked by how far each player got (the winner, the final's loser, then by the
     round they went out in), then by their placing at the table they went out at (multi-seat),
-    then by seed.  ``score`` is the number of rounds won."""
+    then by seed.  ``score`` is the number of rounds won: a round passed (a bye included), and the
+    final for its winner only."""
     entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament).select_related("user")}
     seeds: list[int] = (tournament.schedule or {}).get("seeds") or sorted(
         entries, key=lambda p: (-entries[p].rating, p)
@@ -200,6 +201,7 @@ def _rows(tournament: Tournament) -> list[Row]:
     seed_rank = {p: i for i, p in enumerate(seeds)}
     reached: dict[int, int] = {p: 0 for p in entries}
     place_at_exit: dict[int, int] = {}
+    won: dict[int, int] = {}
     for rnd in Round.objects.filter(tournament=tournament).order_by("number"):
         plan = rnd.plan or {}
         advanced = set(plan.get("advanced", []))
@@ -208,6 +210,9 @@ def _rows(tournament: Tournament) -> list[Row]:
         if plan.get("final") and "advanced" in plan:
             for i, p in enumerate(plan["advanced"]):
                 place_at_exit[p] = i
+            # Finalists won the rounds before the final; its winner won that one too.
+            won = {p: rnd.number - 1 for p in _round_players(plan)}
+            won[plan["advanced"][0]] = rnd.number
             if tournament.seats_per_table == 2:
                 (winner,) = plan["advanced"]
                 reached[winner] = rnd.number + 1
@@ -228,7 +233,7 @@ def _rows(tournament: Tournament) -> list[Row]:
         if key != previous or tournament.status != TournamentStatus.FINISHED:
             rank = position
             previous = key
-        out.append(make_row(entries[p], rank, float(reached[p]), {}))
+        out.append(make_row(entries[p], rank, float(won.get(p, reached[p])), {}))
     return out
 
 

@@ -78,7 +78,10 @@ def spec_check(spec: TournamentSpec, game: Game[Any]) -> None:
         raise bad("bad_format", f"unknown format {spec.format!r}")
     seats = spec.seats_per_table or game.seat_counts[0]
     if seats not in game.seat_counts:
-        raise bad("bad_seats", f"{game.title} is played at tables of {game.seat_counts}")
+        raise bad(
+            "bad_seats",
+            f"{game.title} is played at {_tables_text(game)}, not {seats}. {_formats_text(game)}",
+        )
     if spec.format == Format.SWISS and not (spec.rounds and 1 <= spec.rounds <= 50):
         raise bad("bad_rounds", "a Swiss tournament needs 1 to 50 rounds")
     if spec.rounds is not None and not 1 <= spec.rounds <= 200:
@@ -193,3 +196,21 @@ def _tiebreak_order(spec: TournamentSpec) -> list[str]:
     if not rules.tiebreaks_chosen:
         return []
     return list(spec.tiebreak_order) or [t.value for t in rules.default_tiebreaks]
+
+
+def _either(words: list[str]) -> str:
+    """["a"] → "a"; ["a", "b", "c"] → "a, b or c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _tables_text(game: Game[Any]) -> str:
+    return f"tables of {_either([str(n) for n in game.seat_counts])} players"
+
+
+def _formats_text(game: Game[Any]) -> str:
+    """The formats ``game`` can be run as, in words (for a refusal that says what would work)."""
+    knockout = "knockout matches" if game.seat_counts == (2,) else "knockout heats"
+    formats = ["Swiss", "round robin", knockout, "arena"]
+    if pairs.unsuitable(game, pairs.SEATS) is None:
+        formats.append("pairs (duplicate)")
+    return f"Its tournaments can be {_either(formats)}, all at {_tables_text(game)}."

@@ -52,6 +52,33 @@ def status_label(value: str) -> str:
     }.get(value, value)
 
 
+@register.simple_tag
+def audit_label(action: str) -> str:
+    """What an audit entry's action key (``services.common.audit``) means, in words."""
+    return {
+        "created": _("created"),
+        "started": _("started"),
+        "started_early": _("started early"),
+        "finished": _("finished"),
+        "paused": _("paused"),
+        "resumed": _("resumed"),
+        "cancelled": _("cancelled"),
+        "round_paired": _("round paired by hand"),
+        "ai_added": _("AI players added"),
+        "entry_removed": _("entry removed"),
+        "withdrawn": _("entry withdrawn"),
+        "withdrawn_no_show": _("withdrawn after repeated no-shows"),
+        "adjudicated": _("game adjudicated"),
+        "replayed": _("aborted game replayed"),
+        "replays_exhausted": _("replays used up: shared result"),
+        "partner_accepted": _("partner accepted"),
+        "partner_declined": _("partner declined"),
+        "partner_replaced": _("robot partner took the seat"),
+        "partner_request_lapsed": _("partner request lapsed"),
+        "tiebreaks_changed": _("tie-break order changed"),
+    }.get(action, action)
+
+
 @register.simple_tag(takes_context=True)
 def tournament_notice_poller(context: dict[str, Any]) -> SafeString | str:
     """An htmx element polling the notice every 5 s for a player entered in a tournament that has
