@@ -18,11 +18,6 @@ from live.models import MatchStatus, Seat
 from matchmaking import standings
 
 from . import pairs, records
-from .formats import rules_for
-
-# Re-exported (pages, the API and the templates read them from here): the knockout bracket and
-# the standings rows' names and rules, which live with the formats.
-from .formats.knockout import knockout_bracket as knockout_bracket
 from .models import (
     Entry,
     EntryStatus,
@@ -35,6 +30,11 @@ from .models import (
     TournamentStatus,
     played_by,
 )
+from .services.formats import rules_for
+
+# Re-exported (pages, the API and the templates read them from here): the knockout bracket and
+# the standings rows' names and rules, which live with the formats.
+from .services.formats.knockout import knockout_bracket as knockout_bracket
 from .standing_rows import PAIRS_TIEBREAK_NAMES as PAIRS_TIEBREAK_NAMES
 from .standing_rows import TIEBREAK_NAMES, Row, published_rounds, shown_tiebreak
 from .standing_rows import pairs_session_hidden as pairs_session_hidden

@@ -22,8 +22,6 @@ What differs between formats lives in ``tournaments.formats`` (one module per fo
 
 from __future__ import annotations
 
-from ..formats.round_robin import ROUND_ROBIN_BYE_POINTS
-from ..formats.swiss import PAIRING_BYE_POINTS_DUEL, SIT_OUT_POINTS_MULTI
 from .common import (
     DUPLICATE_DEALS,
     MAX_REPLAYS,
@@ -40,6 +38,8 @@ from .entries import (
     entry_withdraw,
     late_join_open,
 )
+from .formats.round_robin import ROUND_ROBIN_BYE_POINTS
+from .formats.swiss import PAIRING_BYE_POINTS_DUEL, SIT_OUT_POINTS_MULTI
 from .organising import (
     abort_running_matches,
     pairing_adjudicate,

@@ -15,7 +15,6 @@ from live import catalogue
 
 from .. import pairs, tiebreaks
 from ..errors import TournamentError
-from ..formats import FORMATS
 from ..models import (
     EntryPolicy,
     Format,
@@ -29,6 +28,7 @@ from .common import (
     enqueue_on_commit,
     user_of,
 )
+from .formats import FORMATS
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,6 @@ from live.services import match_abort, match_lock
 
 from .. import tiebreaks
 from ..errors import TournamentError
-from ..formats import rules_for
 from ..models import (
     Format,
     Pairing,
@@ -36,6 +35,7 @@ from .common import (
     require_organiser_of,
     user_of,
 )
+from .formats import rules_for
 from .rounds import round_open, tournament_over, tournament_start
 
 

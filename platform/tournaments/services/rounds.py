@@ -16,7 +16,6 @@ from datetime import datetime, timedelta
 from django.db import transaction
 
 from ..errors import TournamentError
-from ..formats import rules_for
 from ..models import (
     Bye,
     Entry,
@@ -39,6 +38,7 @@ from .common import (
     log,
     rating_of,
 )
+from .formats import rules_for
 from .tables import start_replays, table_start
 
 

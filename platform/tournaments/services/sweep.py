@@ -12,7 +12,6 @@ from django.db.models import Q
 from live.models import Match, MatchStatus
 from live.services import match_lock
 
-from ..formats import rules_for
 from ..models import (
     Format,
     PairingStatus,
@@ -23,6 +22,7 @@ from ..models import (
 from .common import (
     current_time,
 )
+from .formats import rules_for
 from .organising import abort_running_matches
 from .results import record_match
 from .rounds import tournament_advance, tournament_start

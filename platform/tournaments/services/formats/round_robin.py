@@ -9,8 +9,8 @@ from typing import Any
 from matchmaking import roundrobin, standings
 from matchmaking.standings import ByeKind
 
-from ..errors import TournamentError
-from ..models import Entry, Tournament
+from ...errors import TournamentError
+from ...models import Entry, Tournament
 from .base import FormatRules, Plan
 from .swiss import SIT_OUT_POINTS_MULTI
 

@@ -10,12 +10,12 @@ from datetime import datetime, timedelta
 
 from matchmaking import arena, standings
 
-from .. import records
-from ..models import Entry, EntryStatus, Pairing, PairingStatus, Round, RoundStatus, Tournament
-from ..services.closing import finish, withdraw_no_shows
-from ..services.common import current_round_of, entries_by_id
-from ..services.tables import table_start
-from ..standing_rows import Row, make_row
+from ... import records
+from ...models import Entry, EntryStatus, Pairing, PairingStatus, Round, RoundStatus, Tournament
+from ...standing_rows import Row, make_row
+from ..closing import finish, withdraw_no_shows
+from ..common import current_round_of, entries_by_id
+from ..tables import table_start
 from .base import FormatRules
 
 

@@ -9,11 +9,11 @@ from datetime import datetime
 
 from matchmaking.standings import ByeKind
 
-from .. import pairs
-from ..models import Entry, EntryStatus, Pairing, Round, Tournament
-from ..services.common import audit, entries_by_id, locked_pairings, rating_of
-from ..services.tables import table_start
-from ..standing_rows import PAIRS_TIEBREAK_NAMES, Row, make_row, pairs_session_hidden
+from ... import pairs
+from ...models import Entry, EntryStatus, Pairing, Round, Tournament
+from ...standing_rows import PAIRS_TIEBREAK_NAMES, Row, make_row, pairs_session_hidden
+from ..common import audit, entries_by_id, locked_pairings, rating_of
+from ..tables import table_start
 from .base import FormatRules, Plan
 
 

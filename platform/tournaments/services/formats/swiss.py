@@ -7,8 +7,8 @@ from __future__ import annotations
 from matchmaking import multiseat, standings, swiss
 from matchmaking.standings import ByeKind
 
-from .. import records
-from ..models import Entry, Tournament
+from ... import records
+from ...models import Entry, Tournament
 from .base import FormatRules, Plan
 
 PAIRING_BYE_POINTS_DUEL = 1.0

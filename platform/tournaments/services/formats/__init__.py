@@ -3,7 +3,7 @@ the services and selectors ask :func:`rules_for` and never branch on the format 
 
 from __future__ import annotations
 
-from ..models import Format, Tournament
+from ...models import Format, Tournament
 from .arena import Arena
 from .base import FormatRules, Plan
 from .knockout import Knockout

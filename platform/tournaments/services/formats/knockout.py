@@ -14,8 +14,8 @@ from typing import Any
 from matchmaking import knockout
 from matchmaking.standings import ByeKind
 
-from .. import records
-from ..models import (
+from ... import records
+from ...models import (
     Entry,
     EntryStatus,
     Format,
@@ -25,9 +25,9 @@ from ..models import (
     Tournament,
     TournamentStatus,
 )
-from ..services.common import entries_by_id
-from ..services.tables import table_start
-from ..standing_rows import Row, make_row, points_text
+from ...standing_rows import Row, make_row, points_text
+from ..common import entries_by_id
+from ..tables import table_start
 from .base import FormatRules, Plan
 
 

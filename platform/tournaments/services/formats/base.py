@@ -16,9 +16,9 @@ from typing import Any
 
 from matchmaking import standings
 
-from .. import records
-from ..models import Entry, EntryStatus, Round, Tournament
-from ..standing_rows import (
+from ... import records
+from ...models import Entry, EntryStatus, Round, Tournament
+from ...standing_rows import (
     TIEBREAK_NAMES,
     Row,
     games_played,
