@@ -35,11 +35,12 @@ from .common import (
     rating_of,
     require_organiser_of,
 )
+from .formats import rules_for
 
 
 def late_join_open(tournament: Tournament) -> bool:
     """Swiss takes new players until half the rounds have been played (lichess's rule)."""
-    if tournament.format != Format.SWISS or tournament.status != TournamentStatus.RUNNING:
+    if not rules_for(tournament).late_join or tournament.status != TournamentStatus.RUNNING:
         return False
     played = Round.objects.filter(tournament=tournament, status=RoundStatus.DONE).count()
     return 2 * played < (tournament.rounds or 0)

@@ -14,7 +14,6 @@ from live.services import match_abort, match_lock
 from .. import tiebreaks
 from ..errors import TournamentError
 from ..models import (
-    Format,
     Pairing,
     PairingStatus,
     Round,
@@ -174,7 +173,7 @@ def round_pair(*, tournament_id: int, number: int, by_user_id: int) -> Round:
     when that round is already paired or the current one is still being played."""
     tournament = lock_tournament(tournament_id)
     require_organiser_of(tournament, by_user_id)
-    if tournament.status != TournamentStatus.RUNNING or tournament.format == Format.ARENA:
+    if tournament.status != TournamentStatus.RUNNING or not rules_for(tournament).paired_in_rounds:
         raise TournamentError("not_running", "only a running tournament with rounds is paired")
     if Round.objects.filter(tournament=tournament, number=number).exists():
         raise TournamentError("already_paired", f"round {number} is already paired")

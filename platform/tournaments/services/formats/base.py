@@ -45,6 +45,8 @@ class FormatRules:
 
     paired_in_rounds = True
     """False for the arena: a pool paired continuously, one round for the whole event."""
+    late_join = False
+    """Whether players may still enter while the first half of the rounds is played."""
     has_crosstable = True
     """Whether a chess-results style crosstable makes sense (rounds of scored games)."""
     round_robin = False

@@ -20,6 +20,7 @@ points)."""
 
 
 class Swiss(FormatRules):
+    late_join = True
     default_tiebreaks = standings.SWISS_TIEBREAKS
 
     def plan_round(self, tournament: Tournament, number: int, entries: dict[int, Entry]) -> Plan:
