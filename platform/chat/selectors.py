@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -13,7 +14,6 @@ from live import embargo
 from live.models import Match, MatchStatus, Seat
 from operations.models import SanctionKind
 from operations.selectors import open_sanctions
-from tournaments.models import Tournament
 
 from .errors import ChatError
 from .invisible import shows_something, without_invisible
@@ -23,6 +23,14 @@ PLAYERS = "players"
 SPECTATORS = "spectators"
 TOURNAMENT = "tournament"
 KINDS = ("match", "tournament")
+
+TOURNAMENT_EXISTS: list[Callable[[int], bool]] = []
+"""Whether a tournament exists, answered by the tournaments app, which registers its check here
+(``TournamentsConfig.ready``): chat has a room per tournament but never imports that app."""
+
+
+def _tournament_exists(target_id: int) -> bool:
+    return any(check(target_id) for check in TOURNAMENT_EXISTS)
 
 
 @dataclass(frozen=True)
@@ -58,7 +66,7 @@ def access(*, kind: str, target_id: int, user_id: int | None) -> Access | None:
     can carry the deal ("nice 6NT with the spade finesse") to a player still to play it.
     """
     if kind == "tournament":
-        if not Tournament.objects.filter(pk=target_id).exists():
+        if not _tournament_exists(target_id):
             return None
         room = Room(f"tournament:{target_id}", TOURNAMENT)
         return Access(readable=(room,), post_to=room if user_id is not None else None)

@@ -16,7 +16,7 @@ from games.registry import get_game
 from . import embargo, providers, timebase
 from .ai_players import game_levels
 from .messages import state_message
-from .models import Match, MatchStatus, MoveKind, Seat
+from .models import EndReason, Match, MatchStatus, Move, MoveKind, Seat
 
 
 @dataclass(frozen=True)
@@ -267,3 +267,41 @@ def match_action_log(*, match: Match) -> list[tuple[int, Any]]:
         .values_list("seat", "action")
     )
     return [(seat, action) for seat, action in rows if action is not None]
+
+
+@dataclass(frozen=True)
+class MatchOutcome:
+    """How an ended match came out, for the apps that record it elsewhere (tournaments): per seat
+    its placing and score, whether it was aborted (no result), and whether a clock or the stall
+    bound ended it (then some seats may not have shown up: :func:`match_no_show_seats`)."""
+
+    aborted: bool
+    placings: tuple[int, ...]
+    scores: tuple[int, ...]
+    timed_out: bool
+    end_reason: str
+
+
+def match_outcome(match: Match) -> MatchOutcome:
+    by_seat = {r["seat"]: r for r in match.result or []}
+    seats = range(len(by_seat))
+    return MatchOutcome(
+        aborted=match.status == MatchStatus.ABORTED,
+        placings=tuple(int(by_seat[i]["placing"]) for i in seats),
+        scores=tuple(int(by_seat[i].get("score", 0)) for i in seats),
+        timed_out=match.end_reason in (EndReason.TIME, EndReason.STALL),
+        end_reason=match.end_reason,
+    )
+
+
+def match_no_show_seats(match: Match) -> list[int]:
+    """People's seats that were to act when the match ended and never made a move of their own
+    in it: they did not show up (tournaments withdraw repeated no-shows, docs/tournaments.md).
+    Read from the engine's state and the move log, which stay live's own."""
+    state = get_game(match.game).state_from_json(match.state)
+    pending = {d.seat for d in state.pending()}
+    humans = set(match.seats.filter(user__isnull=False).values_list("seat", flat=True))
+    acted = set(
+        Move.objects.filter(match_id=match.pk, kind=MoveKind.ACTION).values_list("seat", flat=True)
+    )
+    return sorted(s for s in pending & humans if s not in acted)

@@ -12,8 +12,9 @@ from django.http import HttpRequest
 
 from live import catalogue
 
-from . import services
+from . import services, tiebreaks
 from .errors import TournamentError
+from .forms import refuse_tiebreak_order
 from .models import AuditEntry, Bye, Entry, Pairing, Round, Tournament, TournamentStatus
 
 _CREATE_FIELDS = [
@@ -41,6 +42,7 @@ _CREATE_FIELDS = [
     "forbidden_pairs",
     "movement",
     "boards_per_round",
+    "tiebreak_order",
 ]
 
 
@@ -62,9 +64,26 @@ class TournamentAdminForm(forms.ModelForm):
         required=False, widget=admin.widgets.AdminSplitDateTime, help_text="Empty: the start."
     )
 
+    tiebreak_order = forms.CharField(
+        required=False,
+        help_text="Swiss and round robin: tie-break codes separated by commas, the first decides "
+        f"first ({', '.join(tiebreaks.KNOWN)}). Empty: the format's usual order. The only field "
+        "that can still be changed once the tournament exists (until it ends).",
+    )
+
     class Meta:
         model = Tournament
         fields = _CREATE_FIELDS
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.initial["tiebreak_order"] = ", ".join(self.instance.tiebreak_order or [])
+
+    def clean_tiebreak_order(self) -> list[str]:
+        codes = tiebreaks.parse(self.cleaned_data.get("tiebreak_order") or "")
+        refuse_tiebreak_order(codes)
+        return codes
 
     def spec(self) -> services.TournamentSpec:
         d = self.cleaned_data
@@ -93,6 +112,7 @@ class TournamentAdminForm(forms.ModelForm):
             forbidden_pairs=tuple(tuple(p) for p in d.get("forbidden_pairs") or ()),
             movement=d.get("movement") or "",
             boards_per_round=d.get("boards_per_round") or 2,
+            tiebreak_order=tuple(d.get("tiebreak_order") or ()),
         )
 
     def clean(self) -> dict[str, Any]:
@@ -102,7 +122,7 @@ class TournamentAdminForm(forms.ModelForm):
             if game is None:
                 raise forms.ValidationError("There is no such game.")
             try:
-                services._check_spec(self.spec(), game)
+                services.spec_check(self.spec(), game)
             except TournamentError as exc:
                 raise forms.ValidationError(exc.message) from None
         return data
@@ -165,7 +185,7 @@ class TournamentAdmin(admin.ModelAdmin):
         facts = ["organiser", "status", "status_reason", "current_round", "seed", "started_at"]
         if obj is None:
             return []
-        return [*_CREATE_FIELDS, *facts]
+        return [f for f in [*_CREATE_FIELDS, *facts] if f != "tiebreak_order"]
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         if obj is None:
@@ -177,7 +197,17 @@ class TournamentAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         if change:
-            return  # everything is read-only once created; actions change the state
+            # Everything else is read-only once created; actions change the state.
+            if "tiebreak_order" in form.changed_data:
+                try:
+                    services.tournament_tiebreaks_set(
+                        tournament_id=obj.pk,
+                        by_user_id=request.user.pk,
+                        order=form.cleaned_data["tiebreak_order"],
+                    )
+                except TournamentError as exc:
+                    self.message_user(request, exc.message, messages.ERROR)
+            return
         created = services.tournament_create(organiser_id=request.user.pk, spec=form.spec())
         obj.pk = created.pk
         obj.__dict__.update({k: v for k, v in created.__dict__.items() if not k.startswith("_")})

@@ -86,6 +86,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "duplicate_deals",
             "movement",
             "boards_per_round",
+            "tiebreak_order",
             "current_round",
             "organiser",
             "started_at",

@@ -24,3 +24,12 @@ class TournamentsConfig(AppConfig):
 
         if embargoed_matches not in embargo.EMBARGO_FILTERS:
             embargo.EMBARGO_FILTERS.append(embargoed_matches)
+        # Chat's tournament rooms exist for the tournaments that do (chat.selectors).
+        from chat import selectors as chat_selectors
+
+        from .selectors import tournament_exists
+
+        if tournament_exists not in chat_selectors.TOURNAMENT_EXISTS:
+            chat_selectors.TOURNAMENT_EXISTS.append(tournament_exists)
+        # The Celery tasks register the jobs the services queue by name (jobs.enqueue).
+        from . import tasks  # noqa: F401

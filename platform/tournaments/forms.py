@@ -5,12 +5,34 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from live import catalogue
+from matchmaking import standings
 
+from . import tiebreaks
 from .models import EntryPolicy, Format, MovementKind
 from .services import TournamentSpec
+
+
+def refuse_tiebreak_order(codes: list[str]) -> None:
+    """A clear, translated refusal of an order with an unknown or a repeated code (the admin's
+    form uses it too)."""
+    wrong = tiebreaks.problem(codes)
+    if wrong is None:
+        return
+    kind, code = wrong
+    if kind == "unknown":
+        raise forms.ValidationError(
+            _("Unknown tie-break “%(code)s”. Known tie-breaks: %(known)s.")
+            % {"code": code, "known": ", ".join(tiebreaks.KNOWN)},
+            code="unknown_tiebreak",
+        )
+    raise forms.ValidationError(
+        _("The tie-break “%(code)s” is listed twice; each one counts once.") % {"code": code},
+        code="repeated_tiebreak",
+    )
 
 
 def _game_choices() -> list[tuple[str, str]]:
@@ -107,6 +129,20 @@ class TournamentForm(forms.Form):
     boards_per_round = forms.IntegerField(
         label=_("Boards per round (pairs)"), required=False, min_value=1, max_value=8, initial=2
     )
+    tiebreak_order = forms.CharField(
+        label=_("Tie-break order (Swiss, round robin)"),
+        required=False,
+        max_length=200,
+        help_text=format_lazy(
+            _(
+                "Codes separated by commas; the first decides first. Empty: the usual order "
+                "(Swiss: {swiss}; round robin: {round_robin}). Known: {known}."
+            ),
+            swiss=", ".join(t.value for t in standings.SWISS_TIEBREAKS),
+            round_robin=", ".join(t.value for t in standings.ROUND_ROBIN_TIEBREAKS),
+            known=", ".join(tiebreaks.KNOWN),
+        ),
+    )
 
     def clean_invited(self) -> list[int]:
         from accounts.models import User
@@ -119,6 +155,11 @@ class TournamentForm(forms.Form):
                 _("Unknown user names: %(names)s") % {"names": ", ".join(missing)}
             )
         return [found[n] for n in names]
+
+    def clean_tiebreak_order(self) -> list[str]:
+        codes = tiebreaks.parse(self.cleaned_data["tiebreak_order"])
+        refuse_tiebreak_order(codes)
+        return codes
 
     def spec(self) -> TournamentSpec:
         data: dict[str, Any] = self.cleaned_data
@@ -148,4 +189,5 @@ class TournamentForm(forms.Form):
             round_break_s=data["round_break_s"],
             movement=data.get("movement") or "",
             boards_per_round=data.get("boards_per_round") or 2,
+            tiebreak_order=tuple(data.get("tiebreak_order") or ()),
         )

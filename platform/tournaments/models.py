@@ -88,6 +88,12 @@ class Tournament(models.Model):
     forbidden_pairs = models.JSONField(
         default=list, blank=True, help_text="Pairs of entry ids that never meet (Swiss)."
     )
+    tiebreak_order = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Swiss and round robin: tie-break codes in the order they rank ties "
+        "(e.g. BH-C1, SB, DE, WIN).",
+    )
     seed = models.BigIntegerField(help_text="Drives the duplicate deals and schedule shuffles.")
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_tournaments"

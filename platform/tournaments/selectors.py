@@ -1,7 +1,8 @@
 """Reads of tournaments: lists, standings with tie-breaks, the crosstable, rounds and the notice
 that takes a player to their next game.  Standings are computed from the stored results by the
 pure functions of ``matchmaking/`` every time (``records.py`` reads the rows), so the page, the API
-and the CSV export always agree with each other and with a recomputation from scratch."""
+and the CSV export always agree with each other and with a recomputation from scratch.  Each
+format ranks its own way (``formats/``); the rows' shape is ``standing_rows.Row``."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from django.urls import reverse
 from games.registry import all_games
 from live import embargo
 from live.models import MatchStatus, Seat
-from matchmaking import arena, knockout, standings
+from matchmaking import standings
 
 from . import pairs, records
 from .models import (
@@ -29,6 +30,15 @@ from .models import (
     TournamentStatus,
     played_by,
 )
+from .services.formats import rules_for
+
+# Re-exported (pages, the API and the templates read them from here): the knockout bracket and
+# the standings rows' names and rules, which live with the formats.
+from .services.formats.knockout import knockout_bracket as knockout_bracket
+from .standing_rows import PAIRS_TIEBREAK_NAMES as PAIRS_TIEBREAK_NAMES
+from .standing_rows import TIEBREAK_NAMES, Row, published_rounds, shown_tiebreak
+from .standing_rows import pairs_session_hidden as pairs_session_hidden
+from .standing_rows import points_text as points_text
 
 
 def embargoed_matches() -> Q:
@@ -48,35 +58,24 @@ def embargoed_matches() -> Q:
     )
 
 
-def _published_rounds(tournament: Tournament) -> int | None:
-    """Duplicate deals: the rounds whose results may be shown — those closed.  A result of the
-    round in progress would tell the tables still playing how its deal went (``None``: every
-    round paired so far, for the other formats)."""
-    if not tournament.duplicate_deals:
-        return None
-    rnd = current_round(tournament)
-    if rnd is None or rnd.status == RoundStatus.DONE:
-        return None
-    return rnd.number - 1
+def tiebreak_names_of(tournament: Tournament) -> list[str]:
+    """The short names of the standings' columns after the score."""
+    return rules_for(tournament).tiebreak_names(tournament)
 
 
-def pairs_session_hidden(tournament: Tournament) -> bool:
-    """Pairs: the session's scores wait for its end — every board is played in several rounds,
-    so any score so far would tell someone a board they have still to play."""
-    return tournament.format == Format.PAIRS and tournament.status not in (
-        TournamentStatus.FINISHED,
-        TournamentStatus.CANCELLED,
-    )
+def tiebreaks_for(tournament: Tournament) -> tuple[standings.Tiebreak, ...]:
+    return rules_for(tournament).tiebreaks(tournament)
 
 
-TIEBREAK_NAMES = {
-    standings.Tiebreak.BUCHHOLZ_CUT1: "BH-C1",
-    standings.Tiebreak.BUCHHOLZ: "BH",
-    standings.Tiebreak.SONNEBORN_BERGER: "SB",
-    standings.Tiebreak.DIRECT_ENCOUNTER: "DE",
-    standings.Tiebreak.WINS: "WIN",
-    standings.Tiebreak.PERFORMANCE: "PERF",
-}
+def standings_of(tournament: Tournament) -> list[Row]:
+    """The standings now (provisional while a round is in progress: a game not yet ended counts
+    as not scored).  Ranked per format: docs/tournaments.md, "Standings"."""
+    return rules_for(tournament).standings(tournament)
+
+
+def tournament_exists(tournament_id: int) -> bool:
+    """Registered with chat (its tournament rooms), which must not import this app."""
+    return Tournament.objects.filter(pk=tournament_id).exists()
 
 
 def game_title(slug: str) -> str:
@@ -102,199 +101,6 @@ def tournament_list(*, limit: int = 100) -> dict[str, list[Tournament]]:
     }
 
 
-PAIRS_TIEBREAK_NAMES = ("MP", "X-IMP")
-"""Pairs: a pair's matchpoints (the score is its percentage) and cross-IMPs, the tie-break."""
-
-
-def tiebreak_names_of(tournament: Tournament) -> list[str]:
-    """The short names of the standings' columns after the score."""
-    if tournament.format == Format.PAIRS:
-        return list(PAIRS_TIEBREAK_NAMES)
-    return [TIEBREAK_NAMES[t] for t in tiebreaks_for(tournament)]
-
-
-def tiebreaks_for(tournament: Tournament) -> tuple[standings.Tiebreak, ...]:
-    if tournament.format in (Format.KNOCKOUT, Format.PAIRS):
-        return ()
-    if tournament.format == Format.ROUND_ROBIN:
-        return standings.ROUND_ROBIN_TIEBREAKS
-    if tournament.format == Format.ARENA:
-        return standings.ARENA_TIEBREAKS
-    return standings.SWISS_TIEBREAKS
-
-
-@dataclass(frozen=True)
-class Row:
-    """One line of the standings as pages, the API and the CSV show it."""
-
-    rank: int
-    entry_id: int
-    name: str
-    is_ai: bool
-    rating: int
-    score: float
-    tiebreaks: dict[str, float]
-    status: str
-    games: int = 0
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "rank": self.rank,
-            "entry_id": self.entry_id,
-            "name": self.name,
-            "is_ai": self.is_ai,
-            "rating": self.rating,
-            "score": self.score,
-            "tiebreaks": self.tiebreaks,
-            "status": self.status,
-            "games": self.games,
-        }
-
-
-def _row(entry: Entry, rank: int, score: float, tbs: dict[str, float], games: int = 0) -> Row:
-    return Row(
-        rank=rank,
-        entry_id=entry.pk,
-        name=entry.display_name,
-        is_ai=not entry.user_id,
-        rating=round(entry.rating),
-        score=round(score, 4) + 0.0,
-        tiebreaks={k: round(v, 4) + 0.0 for k, v in tbs.items()},
-        status=entry.status,
-        games=games,
-    )
-
-
-def standings_of(tournament: Tournament) -> list[Row]:
-    """The standings now (provisional while a round is in progress: a game not yet ended counts
-    as not scored).  Ranked per format: docs/tournaments.md, "Standings"."""
-    if tournament.format == Format.ARENA:
-        return _arena_rows(tournament)
-    if tournament.format == Format.KNOCKOUT:
-        return _knockout_rows(tournament)
-    if tournament.format == Format.PAIRS:
-        return _pairs_rows(tournament)
-    data = records.records_of(tournament, rounds=_published_rounds(tournament))
-    tbs = tiebreaks_for(tournament)
-    ranked = standings.standings(
-        data.entries,
-        data.games,
-        data.byes,
-        rounds=data.rounds,
-        tiebreaks=tbs,
-        round_robin=tournament.format == Format.ROUND_ROBIN,
-        ratings=data.ratings,
-    )
-    played = _games_played(data)
-    return [
-        _row(
-            data.entries[s.player],
-            s.rank,
-            s.score,
-            {TIEBREAK_NAMES[t]: v for t, v in zip(tbs, s.tiebreaks, strict=True)},
-            played.get(s.player, 0),
-        )
-        for s in ranked
-    ]
-
-
-def _games_played(data: records.Records) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for g in data.games:
-        if g.played:
-            for p in g.players:
-                if p not in g.absent:
-                    out[p] = out.get(p, 0) + 1
-    return out
-
-
-def _pairs_rows(tournament: Tournament) -> list[Row]:
-    """Pairs: the session's ranking — percentage, matchpoints, cross-IMPs (``pairs``)."""
-    if tournament.schedule is None or pairs_session_hidden(tournament):
-        return []  # not started (no pair numbers yet), or scores not published yet
-    session, entry_of = pairs.session_of(tournament)
-    entries = {
-        e.pk: e
-        for e in Entry.objects.filter(tournament=tournament).select_related("user", "partner")
-    }
-    return [
-        _row(
-            entries[entry_of[r.pair]],
-            r.place,
-            r.percentage,
-            dict(zip(PAIRS_TIEBREAK_NAMES, (r.matchpoints, r.cross_imps), strict=True)),
-            r.boards,
-        )
-        for r in session.ranking
-    ]
-
-
-def _arena_rows(tournament: Tournament) -> list[Row]:
-    entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament).select_related("user")}
-    games = records.arena_games(tournament)
-    ranked = arena.arena_standings(entries, games, {k: e.rating for k, e in entries.items()})
-    scores = arena.arena_scores(games)
-    return [
-        _row(
-            entries[s.player],
-            s.rank,
-            s.score,
-            {"PERF": s.tiebreaks[0]},
-            scores[s.player].games if s.player in scores else 0,
-        )
-        for s in ranked
-    ]
-
-
-def _knockout_rows(tournament: Tournament) -> list[Row]:
-    """Knockout: ranked by how far each player got (the winner, the final's loser, then by the
-    round they went out in), then by their placing at the table they went out at (multi-seat),
-    then by seed.  ``score`` is the number of rounds won."""
-    entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament).select_related("user")}
-    seeds: list[int] = (tournament.schedule or {}).get("seeds") or sorted(
-        entries, key=lambda p: (-entries[p].rating, p)
-    )
-    seed_rank = {p: i for i, p in enumerate(seeds)}
-    reached: dict[int, int] = {p: 0 for p in entries}
-    place_at_exit: dict[int, int] = {}
-    for rnd in Round.objects.filter(tournament=tournament).order_by("number"):
-        plan = rnd.plan or {}
-        advanced = set(plan.get("advanced", []))
-        for p in _round_players(plan):
-            reached[p] = rnd.number if p in advanced else max(reached[p], rnd.number - 1)
-        if plan.get("final") and "advanced" in plan:
-            for i, p in enumerate(plan["advanced"]):
-                place_at_exit[p] = i
-            if tournament.seats_per_table == 2:
-                (winner,) = plan["advanced"]
-                reached[winner] = rnd.number + 1
-                place_at_exit[winner] = 0
-        for pairing in Pairing.objects.filter(round=rnd, status=PairingStatus.DONE):
-            for p, placing in zip(pairing.players, pairing.placings or [], strict=False):
-                if p not in advanced:
-                    place_at_exit.setdefault(p, placing)
-    order = sorted(
-        entries,
-        key=lambda p: (-reached[p], place_at_exit.get(p, 99), seed_rank.get(p, len(seeds)), p),
-    )
-    out = []
-    previous = None
-    rank = 0
-    for position, p in enumerate(order, start=1):
-        key = (reached[p], place_at_exit.get(p, 99))
-        if key != previous or tournament.status != TournamentStatus.FINISHED:
-            rank = position
-            previous = key
-        out.append(_row(entries[p], rank, float(reached[p]), {}))
-    return out
-
-
-def _round_players(plan: dict[str, Any]) -> list[int]:
-    if "matches" in plan:
-        return [p for m in plan["matches"] for p in m if p is not None]
-    return [p for t in plan.get("tables", []) for p in t] + list(plan.get("byes", []))
-
-
 @dataclass(frozen=True)
 class CrossCell:
     round: int
@@ -306,17 +112,18 @@ class CrossCell:
 def crosstable_of(tournament: Tournament) -> dict[str, Any]:
     """The crosstable (chess-results style): per player and round the opponents (by their
     standing number), the seat (w/b for two seats, the seat number otherwise) and the points."""
-    if tournament.format in (Format.ARENA, Format.KNOCKOUT, Format.PAIRS):
+    rules = rules_for(tournament)
+    if not rules.has_crosstable:
         return {"rounds": 0, "rows": [], "tiebreaks": []}
-    data = records.records_of(tournament, rounds=_published_rounds(tournament))
-    tbs = tiebreaks_for(tournament)
+    data = records.records_of(tournament, rounds=published_rounds(tournament))
+    tbs = rules.tiebreaks(tournament)
     table = standings.crosstable(
         data.entries,
         data.games,
         data.byes,
         rounds=data.rounds,
         tiebreaks=tbs,
-        round_robin=tournament.format == Format.ROUND_ROBIN,
+        round_robin=rules.round_robin,
         ratings=data.ratings,
     )
     number = {row.standing.player: i for i, row in enumerate(table.rows, start=1)}
@@ -333,20 +140,13 @@ def crosstable_of(tournament: Tournament) -> dict[str, Any]:
                 "rating": round(entry.rating),
                 "score": round(row.standing.score, 4) + 0.0,
                 "cells": cells,
-                "tiebreaks": [round(v, 4) + 0.0 for v in row.standing.tiebreaks],
+                "tiebreaks": [
+                    shown_tiebreak(TIEBREAK_NAMES[t], v)
+                    for t, v in zip(tbs, row.standing.tiebreaks, strict=True)
+                ],
             }
         )
     return {"rounds": table.rounds, "rows": rows, "tiebreaks": [TIEBREAK_NAMES[t] for t in tbs]}
-
-
-def points_text(points: float) -> str:
-    whole = int(points)
-    frac = points - whole
-    if abs(frac) < 1e-9:
-        return str(whole)
-    if abs(frac - 0.5) < 1e-9:
-        return f"{whole}½" if whole else "½"
-    return f"{points:.2f}"
 
 
 def _cell(entry: standings.CrossEntry, number: dict[int, int], seats: int) -> CrossCell:
@@ -533,29 +333,3 @@ def current_round(tournament: Tournament) -> Round | None:
 def round_in_progress(tournament: Tournament) -> bool:
     rnd = current_round(tournament)
     return rnd is not None and rnd.status == RoundStatus.PLAYING
-
-
-def knockout_bracket(tournament: Tournament) -> list[dict[str, Any]]:
-    """Two-seat knockout rounds: each match with its game scores and the winner once decided."""
-    if tournament.format != Format.KNOCKOUT or tournament.seats_per_table != 2:
-        return []
-    entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament).select_related("user")}
-    rules = knockout.MatchRules(games=tournament.knockout_games)
-    from .services import knockout_match_states
-
-    out = []
-    for rnd in Round.objects.filter(tournament=tournament).order_by("number"):
-        states = knockout_match_states(rnd, rules)
-        matches = []
-        for (higher, lower), state in zip((rnd.plan or {}).get("matches", []), states, strict=True):
-            score = (points_text(state.higher_points), points_text(state.lower_points))
-            matches.append(
-                {
-                    "higher": entries[higher].display_name,
-                    "lower": entries[lower].display_name if lower is not None else None,
-                    "score": "–".join(score),
-                    "winner": entries[state.winner].display_name if state.winner else None,
-                }
-            )
-        out.append({"number": rnd.number, "matches": matches})
-    return out

@@ -9,42 +9,23 @@ matchmaker's pass: AI load must never delay a round's start).
   timeout would be delivered again and again (STACK.md), so far-off starts get theirs from here.
 * ``arena_pass`` — a beat job every two seconds: the pairing pass of every running arena.
 
-Every job is idempotent (each service re-reads the locked tournament and does only what is due),
-so a duplicate, late or early job is harmless.
+Services queue ``start`` and ``advance`` through ``jobs.enqueue`` (this module registers them
+there), so they never import this module.  Every job is idempotent (each service re-reads the
+locked tournament and does only what is due), so a duplicate, late or early job is harmless.
 """
 
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from celery import shared_task
-from django.conf import settings
 from django.utils import timezone
 
-from . import services
+from . import jobs, services
 from .models import Tournament, TournamentStatus
 
 log = logging.getLogger(__name__)
-
-QUEUE = "clock"
-ETA_HORIZON = timedelta(minutes=30)
-"""ETA jobs further ahead than this are not queued: the sweep queues them when they come near."""
-
-
-def enqueue(name: str, tournament_id: int, *, eta: datetime | None = None) -> None:
-    """Queue job ``name`` ("start" or "advance") for a tournament, now or at ``eta``.
-
-    Without a broker (in-process tests run Celery eagerly) an ETA job would run at once, so none is
-    queued there; jobs without an ETA run in place, as the tests want.
-    """
-    task = {"start": start, "advance": advance}[name]
-    if eta is not None:
-        if settings.CELERY_TASK_ALWAYS_EAGER or eta - timezone.now() > ETA_HORIZON:
-            return
-        task.apply_async(args=[tournament_id], eta=eta, queue=QUEUE)
-        return
-    task.apply_async(args=[tournament_id], queue=QUEUE)
 
 
 @shared_task(name="tournaments.tasks.start", ignore_result=True)
@@ -64,7 +45,7 @@ def sweep() -> dict[str, int]:
         status=TournamentStatus.SCHEDULED, starts_at__gt=now, starts_at__lte=now + SWEEP_AHEAD
     ).values_list("pk", "starts_at")
     for tournament_id, starts_at in soon:
-        enqueue("start", tournament_id, eta=starts_at)
+        jobs.enqueue("start", tournament_id, eta=starts_at)
     done = services.tournaments_sweep(now=now)
     if done:
         log.info("tournament sweep", extra={"done": done})
@@ -78,3 +59,7 @@ SWEEP_AHEAD = timedelta(seconds=15)
 @shared_task(name="tournaments.tasks.arena_pass", ignore_result=True)
 def arena_pass() -> int:
     return services.arenas_pass()
+
+
+jobs.register("start", start)
+jobs.register("advance", advance)

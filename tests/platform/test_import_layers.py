@@ -145,10 +145,8 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
 
 ALLOWED_EXCEPTIONS: dict[tuple[str, str], str] = {
     # (importing module, imported top-level package) → why it is tolerated for now.
-    ("chat.selectors", "tournaments"): (
-        "a tournament room's readers come from tournaments.models; moving that behind a hook of "
-        "chat's is left to the tournaments refactor (issue #30, another part)"
-    ),
+    # None today: chat learns that a tournament room exists through a check tournaments
+    # registers in its AppConfig.ready.
 }
 
 

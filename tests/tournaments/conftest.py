@@ -29,7 +29,9 @@ def _german_catalogue() -> None:
 
     from django.core.management import call_command
 
-    app = Path(services.__file__).parent
+    from django.apps import apps
+
+    app = Path(apps.get_app_config("tournaments").path)
     po = app / "locale" / "de" / "LC_MESSAGES" / "django.po"
     mo = po.with_suffix(".mo")
     if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:

@@ -105,30 +105,31 @@ def test_duplicate_deals_every_table_plays_the_same_deals_and_is_scored_by_match
 
 
 def test_duplicate_matchpoints_compare_each_seat_across_tables() -> None:
-    """A worked example of the comparison (services._score_duplicate's rule): three tables of the
-    same deals; at seat 0 the game scores were 30, 10, 10 → matchpoints 1, ¼, ¼."""
+    """A worked example of the comparison (services.duplicate.score_duplicate's rule): three
+    tables of the same deals; at seat 0 the game scores were 30, 10, 10 → matchpoints 1, ¼, ¼."""
     from tournaments.models import Pairing as P
+    from tournaments.services import duplicate
 
     tables = [
         P(pk=1, players=[1, 2], placings=[1, 2], scores=[30, 0], absent=[]),
         P(pk=2, players=[3, 4], placings=[1, 2], scores=[10, 5], absent=[]),
         P(pk=3, players=[5, 6], placings=[1, 2], scores=[10, 5], absent=[6]),
     ]
-    values = [services._duplicate_value(p, 0, p.players[0]) for p in tables]
+    values = [duplicate.duplicate_value(p, 0, p.players[0]) for p in tables]
     assert values[0] > values[1] == values[2]
     seat0 = []
     for p in tables:
-        mine = services._duplicate_value(p, 0, p.players[0])
+        mine = duplicate.duplicate_value(p, 0, p.players[0])
         won = sum(
             1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
             for q in tables
             if q.pk != p.pk
-            for theirs in [services._duplicate_value(q, 0, q.players[0])]
+            for theirs in [duplicate.duplicate_value(q, 0, q.players[0])]
         )
         seat0.append(won / 2)
     assert seat0 == [1.0, 0.25, 0.25]
     # An absentee is beaten by everyone at its seat.
-    assert services._duplicate_value(tables[2], 1, 6) < services._duplicate_value(tables[0], 1, 2)
+    assert duplicate.duplicate_value(tables[2], 1, 6) < duplicate.duplicate_value(tables[0], 1, 2)
 
 
 def test_the_hook_records_only_tournament_matches_and_never_blocks_an_ending(
@@ -142,7 +143,9 @@ def test_the_hook_records_only_tournament_matches_and_never_blocks_an_ending(
     def broken(match):  # type: ignore[no-untyped-def]
         raise RuntimeError("bug in the tournament app")
 
-    monkeypatch.setattr(services, "_record_match", broken)
+    from tournaments.services import results
+
+    monkeypatch.setattr(results, "record_match", broken)
     loser = Entry.objects.get(pk=pairing.players[1]).user_id
     live_services.match_resign(match_id=pairing.match_id, command_id="r", user_id=loser)
     match = Match.objects.get(pk=pairing.match_id)
@@ -166,7 +169,7 @@ def test_the_sweep_starts_overdue_tournaments_and_closes_rounds_a_lost_job_left(
 
     from django.utils import timezone
 
-    from tournaments import tasks
+    from tournaments import jobs
 
     t = make_tournament(rounds=2, starts_at=timezone.now() + timedelta(minutes=5))
     register(t, [make_user(f"sw{i}") for i in range(4)])
@@ -178,7 +181,7 @@ def test_the_sweep_starts_overdue_tournaments_and_closes_rounds_a_lost_job_left(
     t.refresh_from_db()
     assert t.status == TournamentStatus.RUNNING
     lost: list[tuple[str, int]] = []
-    monkeypatch.setattr(tasks, "enqueue", lambda name, tid, eta=None: lost.append((name, tid)))
+    monkeypatch.setattr(jobs, "enqueue", lambda name, tid, eta=None: lost.append((name, tid)))
     finish_round(t)  # every advance job is "lost"
     t.refresh_from_db()
     assert t.current_round == 1 and lost
@@ -190,12 +193,12 @@ def test_the_sweep_starts_overdue_tournaments_and_closes_rounds_a_lost_job_left(
 def test_advancing_twice_after_the_round_ended_pairs_it_once(
     make_user, make_tournament, monkeypatch
 ) -> None:
-    from tournaments import tasks
+    from tournaments import jobs
 
     t = make_tournament(rounds=2)
     register(t, [make_user(f"ad{i}") for i in range(4)])
     start(t)
-    monkeypatch.setattr(tasks, "enqueue", lambda *a, **k: None)  # the jobs run by hand below
+    monkeypatch.setattr(jobs, "enqueue", lambda *a, **k: None)  # the jobs run by hand below
     finish_round(t)
     results = [services.tournament_advance(tournament_id=t.pk) for _ in range(3)]
     assert results == ["paired", "playing", "playing"]

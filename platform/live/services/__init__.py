@@ -30,6 +30,7 @@ from __future__ import annotations
 # The public names (``__all__``), and by alias the private steps that live.operator_services builds
 # its operator endings from (adjudication, forfeit): _lock, _load, _seats_of, _append, _save_match,
 # _finish, _result_json, _after_change.
+from ..models import Match
 from .ai import ai_choose
 from .commands import Applied, SeatSpec, action_submit, match_abort, match_resign, match_start
 from .endings import MATCH_ENDED_HOOKS, MATCH_NO_SHOW_HOOKS, matches_abort_for_outage
@@ -59,3 +60,10 @@ __all__ = [
     "match_wake",
     "matches_abort_for_outage",
 ]
+
+
+def match_lock(*, match_id: int) -> Match | None:
+    """Lock a match's row in the caller's transaction, for apps whose own rows follow a match
+    (a tournament table): they take the match first, as live's writers do, so the two never
+    wait on each other in opposite orders.  None when there is no such match."""
+    return Match.objects.select_for_update().filter(pk=match_id).first()

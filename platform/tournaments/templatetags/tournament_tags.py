@@ -11,7 +11,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from tournaments import selectors
+from tournaments import selectors, tiebreaks
 
 register = template.Library()
 
@@ -52,6 +52,33 @@ def status_label(value: str) -> str:
     }.get(value, value)
 
 
+@register.simple_tag
+def audit_label(action: str) -> str:
+    """What an audit entry's action key (``services.common.audit``) means, in words."""
+    return {
+        "created": _("created"),
+        "started": _("started"),
+        "started_early": _("started early"),
+        "finished": _("finished"),
+        "paused": _("paused"),
+        "resumed": _("resumed"),
+        "cancelled": _("cancelled"),
+        "round_paired": _("round paired by hand"),
+        "ai_added": _("AI players added"),
+        "entry_removed": _("entry removed"),
+        "withdrawn": _("entry withdrawn"),
+        "withdrawn_no_show": _("withdrawn after repeated no-shows"),
+        "adjudicated": _("game adjudicated"),
+        "replayed": _("aborted game replayed"),
+        "replays_exhausted": _("replays used up: shared result"),
+        "partner_accepted": _("partner accepted"),
+        "partner_declined": _("partner declined"),
+        "partner_replaced": _("robot partner took the seat"),
+        "partner_request_lapsed": _("partner request lapsed"),
+        "tiebreaks_changed": _("tie-break order changed"),
+    }.get(action, action)
+
+
 @register.simple_tag(takes_context=True)
 def tournament_notice_poller(context: dict[str, Any]) -> SafeString | str:
     """An htmx element polling the notice every 5 s for a player entered in a tournament that has
@@ -80,11 +107,5 @@ def points(value: float | None) -> str:
 
 @register.simple_tag
 def tiebreak_title(name: str) -> str:
-    return {
-        "BH-C1": _("Buchholz cut-1: the opponents' scores without the least significant round"),
-        "BH": _("Buchholz: the opponents' scores"),
-        "SB": _("Sonneborn-Berger: results times the opponents' scores"),
-        "DE": _("Direct encounter: the games among the tied players"),
-        "WIN": _("Wins"),
-        "PERF": _("Performance: opponents' ratings ± 500 per win or loss"),
-    }.get(name, name)
+    """The full name of a standings column (its hover title and legend entry)."""
+    return str(tiebreaks.TITLES.get(name, name))
