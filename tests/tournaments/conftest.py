@@ -27,9 +27,8 @@ def _german_catalogue() -> None:
     import os
     from pathlib import Path
 
-    from django.core.management import call_command
-
     from django.apps import apps
+    from django.core.management import call_command
 
     app = Path(apps.get_app_config("tournaments").path)
     po = app / "locale" / "de" / "LC_MESSAGES" / "django.po"
