@@ -85,7 +85,10 @@ class SwissPlayer:
     :data:`BLACK`); byes and forfeits leave no colour.  ``opponents`` are the players they must not
     meet again (those they played).  ``had_bye`` is true after a pairing-allocated bye, a full-point
     bye or a win by forfeit (C.04.1.d).  ``floats`` has one entry per round so far (:data:`UP`,
-    :data:`DOWN` or 0); only the last two matter.
+    :data:`DOWN` or 0); only the last two matter.  ``pairing_number`` is the player's number for the
+    whole event (FIDE C.04.2.B: the order of ratings over everyone entered, late entrants
+    included); it orders players of equal score and decides colours by E.5.  0 means "not given":
+    the players of the round are then numbered by rating among themselves.
     """
 
     player_id: int
@@ -95,6 +98,7 @@ class SwissPlayer:
     opponents: frozenset[int] = frozenset()
     had_bye: bool = False
     floats: tuple[int, ...] = ()
+    pairing_number: int = 0
 
     @property
     def colour_difference(self) -> int:
@@ -183,9 +187,17 @@ def players_from_results(
     Colours come from seat 0 / seat 1 of played two-seat games; forfeited games leave no colour and
     no opponent (the two may still meet).  A pairing-allocated or full-point bye, or a win by
     forfeit, uses up the bye.  Floats follow FIDE A.4: against a lower score a downfloat, against a
-    higher one an upfloat, and not playing at all is a downfloat.
+    higher one an upfloat, and not playing at all is a downfloat.  Pairing numbers are fixed for the
+    event: everyone in ``ratings`` or ``results`` is numbered by rating (highest first, then id),
+    whether or not they play this round, so that an absence or a late entry elsewhere in the field
+    does not change anyone's number (and with it the colours E.5 gives).
     """
     who = list(results.players if entrants is None else entrants)
+    everyone = set(ratings).union(results.players, who)
+    numbers = {
+        p: k + 1
+        for k, p in enumerate(sorted(everyone, key=lambda p: (-float(ratings.get(p, 0.0)), p)))
+    }
     running: dict[int, list[float]] = {}
     for p in results.players:
         total = 0.0
@@ -222,6 +234,7 @@ def players_from_results(
                 opponents=frozenset(opponents),
                 had_bye=had_bye,
                 floats=tuple(floats),
+                pairing_number=numbers[p],
             )
         )
     return out
@@ -365,8 +378,13 @@ class _Field:
         forbidden: Iterable[tuple[int, int]],
         initial_colour: int,
     ) -> None:
-        by_rating = sorted(players, key=lambda p: (-p.rating, p.player_id))
-        number = {p.player_id: i + 1 for i, p in enumerate(by_rating)}
+        if all(p.pairing_number > 0 for p in players):
+            number = {p.player_id: p.pairing_number for p in players}
+            if len(set(number.values())) != len(number):
+                raise ValueError("two players share a pairing number")
+        else:
+            by_rating = sorted(players, key=lambda p: (-p.rating, p.player_id))
+            number = {p.player_id: i + 1 for i, p in enumerate(by_rating)}
         order = sorted(players, key=lambda p: (-round(p.score, 9), number[p.player_id]))
         self.players = order
         self.n = len(order)
