@@ -1,4 +1,4 @@
-"""FIDE C.04.3 details the Dutch pairing follows exactly, each shown on a small hand-worked event."""
+"""FIDE C.04.3 details the Dutch pairing follows exactly, each on a small hand-worked event."""
 
 from __future__ import annotations
 
