@@ -458,10 +458,13 @@ class _Field:
             bye = self._choose_bye(mate, free[0], compat, "bye" in relaxed)
             if bye is None:
                 return None
+            # The bye as a partner: a virtual player (index n) matched to whoever has it for now,
+            # so that every bracket's completion check keeps someone able to take it.
+            mate.append(bye)
+            mate[bye] = self.n
         elif free:
             return None
-        remaining = [v for v in everyone if v != bye]
-        pairs = self._pair_brackets(remaining, mate, compat, relaxed)
+        pairs, bye = self._pair_brackets(everyone, mate, compat, relaxed)
         boards = self._boards(pairs)
         used = []
         if bye is not None and self.had_bye[bye]:
@@ -542,7 +545,32 @@ class _Field:
         mate: list[int],
         compat: Callable[[int, int], bool],
         relaxed: tuple[str, ...],
-    ) -> list[tuple[int, int]]:
+    ) -> tuple[list[tuple[int, int]], int | None]:
+        """Pair ``order`` bracket by bracket; returns the pairs and who gets the bye.
+
+        ``mate`` is a perfect matching of ``order`` and, in an odd field, of the virtual bye
+        player (index n, compatible with whoever may have the bye: C2).  Brackets are paired from
+        the top with every player in them, so that a player is never kept out of a bracket for a
+        bye they may not get; the completion checks include the virtual player, and the lowest
+        bracket chooses the bye like a floater (:meth:`_bye_in`), as FIDE's Dutch system leaves
+        it to whoever the last bracket does not pair.
+        """
+        virtual = self.n if len(mate) > self.n else None
+        if virtual is not None:
+            second = "bye" in relaxed
+            had = self.had_bye
+
+            def with_bye(rule: Callable[[int, int], bool]) -> Callable[[int, int], bool]:
+                def allowed(a: int, b: int) -> bool:
+                    if a == virtual:
+                        return second or not had[b]
+                    if b == virtual:
+                        return second or not had[a]
+                    return rule(a, b)
+
+                return allowed
+
+            compat = with_bye(compat)
         groups: list[list[int]] = []
         for v in order:
             if groups and self.key[groups[-1][0]] == self.key[v]:
@@ -550,13 +578,23 @@ class _Field:
             else:
                 groups.append([v])
         remaining = set(order)
+        if virtual is not None:
+            remaining.add(virtual)
         pairs: list[tuple[int, int]] = []
         floaters: list[int] = []
+        bye: int | None = None
         # Once a rule is relaxed, pairs that break it are still allowed but come last.
         prefer = self.compat(()) if relaxed else compat
         for k, residents in enumerate(groups):
             last = k == len(groups) - 1
             following = [] if last else groups[k + 1]
+            if last and virtual is not None:
+                bye = self._bye_in(floaters, residents, virtual, remaining, mate, compat)
+                remaining -= {bye, virtual}
+                floaters = [v for v in floaters if v != bye]
+                residents = [v for v in residents if v != bye]
+                if not floaters and not residents:
+                    break
             bracket = floaters + residents
             lower = remaining.difference(bracket)
 
@@ -576,7 +614,61 @@ class _Field:
                 (v for v in bracket if v not in done), key=lambda v: (-self.key[v], v)
             )
         assert not floaters, "the completion step leaves nobody unpaired"
-        return pairs
+        return pairs, bye
+
+    def _bye_in(
+        self,
+        mdps: list[int],
+        residents: list[int],
+        virtual: int,
+        remaining: set[int],
+        mate: list[int],
+        compat: Callable[[int, int], bool],
+    ) -> int:
+        """Who of the lowest bracket gets the bye; ``mate`` is updated to match them with the
+        ``virtual`` bye player and everyone else among themselves.
+
+        A candidate must be allowed the bye (C2, through ``compat``) and leave the rest pairable
+        (C4).  Among those: the fewest colour misses and strong misses left in the bracket (C10,
+        C11), then not someone who floated down last round or the round before (the bye is a
+        downfloat: C12, C14), then the lowest ranked (in the Dutch order the bye is the last of S2
+        that no better candidate displaces).  Moved-down players come after every resident.
+        """
+        current = mate[virtual]
+        counts = self._kind_counts(mdps + residents)
+        ranked: list[tuple[tuple[int, int, int, int, int, int], int]] = []
+        for group, members in ((1, mdps), (0, residents)):
+            for position in range(len(members) - 1, -1, -1):
+                v = members[position]
+                if not compat(v, virtual):
+                    continue
+                counts[self.kind[v]] -= 1
+                rest, strong_rest = _group(counts)
+                counts[self.kind[v]] += 1
+                key = (
+                    group,
+                    rest,
+                    strong_rest,
+                    int(self.float1[v] == DOWN),
+                    int(self.float2[v] == DOWN),
+                    -position,
+                )
+                ranked.append((key, v))
+        ranked.sort()
+        for _, v in ranked:
+            if v == current:
+                return v
+            trial = mate[:]
+            partner = trial[v]
+            trial[current] = UNMATCHED
+            trial[partner] = UNMATCHED
+            trial[v] = virtual
+            trial[virtual] = v
+            rest_of = sorted(remaining - {v, virtual})
+            if augment(trial, partner, rest_of, compat, (current,)):
+                mate[:] = trial
+                return v
+        return current
 
     def _settle(
         self,
