@@ -507,6 +507,10 @@ class _Field:
             if mate[v] != UNMATCHED:
                 continue
             free_set.discard(v)
+            if not free_set:
+                # A path needs a second free end, and one that failed never has one later
+                # (Edmonds): an odd field's last free player would search the whole graph.
+                break
             if augment(mate, v, vertices, compat, free_set):
                 free_set = {u for u in free_set if mate[u] == UNMATCHED}
         return mate
