@@ -76,6 +76,11 @@ WINDOW_LIMIT = 160
 """The largest window (in players) the weighted matching is run on; beyond it the players left
 over float down and the completion step (augmenting paths) finds them partners."""
 
+_SCORE_SHIFT = 180
+"""Where the score differences (C6) sit in a pair's weight (:meth:`_Field._value`)."""
+_LIFT_SHIFT = 174
+"""Where the next bracket's pairs (C7) sit: below C6, above the colours."""
+
 
 @dataclass(frozen=True, slots=True)
 class SwissPlayer:
@@ -802,14 +807,14 @@ class _Field:
         base = min(self.half[v] for v in bracket)
         criteria = self._criteria(pairs, base, prefer)
         if not following:
-            return (int(not down), criteria >> 60, 0, criteria)
+            return (int(not down), criteria >> _SCORE_SHIFT, 0, criteria)
         ok = completes(down)
         next_pairs = 0
         if len(down) + len(following) <= EXACT_LIMIT:
             group = down + following
             mate = maximum_matching(group, compat, self.n)
             next_pairs = sum(1 for u in group if mate[u] > u)
-        return (int(ok), criteria >> 60, next_pairs, criteria)
+        return (int(ok), criteria >> _SCORE_SHIFT, next_pairs, criteria)
 
     def _kind_counts(self, pool: Iterable[int]) -> list[int]:
         """How many of ``pool`` are of each colour type (:attr:`kind`)."""
@@ -828,14 +833,14 @@ class _Field:
     ) -> int | None:
         """The resident a moved-down player meets: the fewest colour misses in the whole bracket
         (C10), then the fewest strong misses (C11), then not someone who floated up last round
-        (C13), then the highest ranked (the Dutch order)."""
-        best: tuple[tuple[int, int, int, int, int, int], int] | None = None
-        seen: set[tuple[int, int, int, bool]] = set()
+        (C13) or the round before (C15), then the highest ranked (the Dutch order)."""
+        best: tuple[tuple[int, int, int, int, int, int, int], int] | None = None
+        seen: set[tuple[int, int, int, int, bool]] = set()
         for position, r in enumerate(pool):
             if not compat(m, r):
                 continue
             repeat = not prefer(m, r)
-            kind = (self.side[r], self.strength[r], self.float1[r], repeat)
+            kind = (self.side[r], self.strength[r], self.float1[r], self.float2[r], repeat)
             if kind in seen:
                 continue
             seen.add(kind)
@@ -850,6 +855,7 @@ class _Field:
                 clash + rest,
                 int(weakest >= STRONG) + strong_rest,
                 int(self.float1[r] == UP),
+                int(self.float2[r] == UP),
                 position,
             )
             if best is None or key < best[0]:
@@ -1149,25 +1155,37 @@ class _Field:
         more than two small ones (C6's descending comparison), with a bonus for pairing a player
         that grows with their score (so the highest MDPs are paired, and the players left over are
         the lowest); then colours (C10, C11); then sparing players who floated down last round or
-        the round before the float (C12, C14) and not floating someone up twice (C13).
+        the round before the float (C12, C14), then not floating someone up again as last round
+        or the round before (C13, C15), then the score differences of such repeated floats (C16:
+        down as last round, C17: up as last round, C18, C19: the same two rounds back).  Each
+        criterion has a field of bits of its own (:data:`_SCORE_SHIFT` and below), wide enough
+        for the sums over the largest window, so a lower one never outweighs a higher one.
         """
         ha, hb = self.half[a], self.half[b]
-        value = 1 << 120
+        value = 1 << 240
         if not prefer(a, b):
-            value -= 1 << 100
-        value += ((ha - base + 2) ** 2 + (hb - base + 2) ** 2 - (ha - hb) ** 2) << 60
+            value -= 1 << 220
+        value += ((ha - base + 2) ** 2 + (hb - base + 2) ** 2 - (ha - hb) ** 2) << _SCORE_SHIFT
         if self.side[a] != 0 and self.side[a] == self.side[b]:
             weakest = min(self.strength[a], self.strength[b])
             if weakest == ABSOLUTE:  # topscorers only (C8, C9)
-                value -= 1 << 48
-            value -= 1 << 40
+                value -= 1 << 168
+            value -= 1 << 160
             if weakest >= STRONG:
-                value -= 1 << 32
-        value += ((self.float1[a] == DOWN) + (self.float1[b] == DOWN)) << 24
-        value += ((self.float2[a] == DOWN) + (self.float2[b] == DOWN)) << 16
-        lower = a if ha < hb else b if hb < ha else -1
-        if lower >= 0 and self.float1[lower] == UP:
-            value -= 1 << 8
+                value -= 1 << 152
+        value += ((self.float1[a] == DOWN) + (self.float1[b] == DOWN)) << 136
+        value += ((self.float2[a] == DOWN) + (self.float2[b] == DOWN)) << 104
+        if ha != hb:
+            higher, lower = (a, b) if ha > hb else (b, a)
+            gap = abs(ha - hb)
+            if self.float1[lower] == UP:
+                value -= (1 << 120) + (gap << 56)
+            if self.float2[lower] == UP:
+                value -= (1 << 88) + (gap << 24)
+            if self.float1[higher] == DOWN:
+                value -= gap << 72
+            if self.float2[higher] == DOWN:
+                value -= gap << 40
         return value
 
     def _exact(
@@ -1216,9 +1234,9 @@ class _Field:
                     lexical = (reach - (place[second] - split)) << (width * significance[first])
                     order = transposed + lexical
                 value = self._value(a, b, base, prefer)
-                value += ((a in stay) + (b in stay)) << 128
+                value += ((a in stay) + (b in stay)) << 256
                 if lift:
-                    value += (lift.get(a, 0) + lift.get(b, 0)) << 54
+                    value += (lift.get(a, 0) + lift.get(b, 0)) << _LIFT_SHIFT
                 edges.append((ia, ib, (value << shift) + order))
         mate = max_weight_matching(size, edges)
         return [(window[k], window[m]) for k, m in enumerate(mate) if m > k]
