@@ -765,7 +765,7 @@ class _Field:
             pool = unpaired + pool  # nowhere left to float: they pair here
             unpaired = []
         elif len(pool) % 2:
-            pool.remove(self._floater(pool, unpaired, following, compat, completes))
+            pool.remove(self._floater(pool, unpaired, following, compat, completes, prefer))
         pairs.extend(self._pair_homogeneous(pool, compat, prefer))
         bracket = mdps + residents
         if len(bracket) > EXACT_LIMIT:
@@ -869,6 +869,7 @@ class _Field:
         following: list[int],
         compat: Callable[[int, int], bool],
         completes: Callable[[Sequence[int]], bool],
+        prefer: Callable[[int, int], bool] | None = None,
     ) -> int:
         """Who of an odd bracket floats down (``unpaired`` MDPs float down with them).
 
@@ -918,15 +919,64 @@ class _Field:
             )
             ranked.append((key, v))
         ranked.sort()
-        for _, v in ranked:
+        for index, (key, v) in enumerate(ranked):
             if completes([*unpaired, v]):
-                return v
+                if not small or prefer is None:
+                    return v
+                ties = [v] + [
+                    u
+                    for other, u in ranked[index + 1 :]
+                    if other[:-1] == key[:-1] and completes([*unpaired, u])
+                ]
+                return (
+                    ties[0] if len(ties) == 1 else self._first_in_order(pool, ties, compat, prefer)
+                )
         # No single class member completes the round: try everyone, lowest ranked first.
         tried = {v for _, v in ranked}
         for v in reversed(pool):
             if v not in tried and completes([*unpaired, v]):
                 return v
         return ranked[0][1]
+
+    def _first_in_order(
+        self,
+        pool: list[int],
+        ties: list[int],
+        compat: Callable[[int, int], bool],
+        prefer: Callable[[int, int], bool],
+    ) -> int:
+        """Of floaters the criteria cannot tell apart, the one FIDE's generation order (D.1, D.2)
+        reaches first.
+
+        In an odd homogeneous bracket S1 is its first half (rounded down) and S2 the rest; a
+        candidate pairing is a transposition of S2 whose last player floats, tried in
+        lexicographic order, and only then exchanges between S1 and S2.  So: pair the rest
+        without each candidate, keep the best by the criteria, then prefer a floater from S2 and
+        the pairing whose S1 partners come earliest in the bracket, S1[0]'s first; of floaters
+        from S1 (exchanges), the lowest ranked, whose exchange changes the sums of bracket
+        numbers least.
+        """
+        half = len(pool) // 2
+        place = {v: k for k, v in enumerate(pool)}
+        base = min(self.half[v] for v in pool)
+        best: tuple[tuple[int, int, tuple[int, ...]], int] | None = None
+        for v in ties:
+            rest = [u for u in pool if u != v]
+            pairs = self._pair_homogeneous(rest, compat, prefer)
+            partner = {a: b for pair in pairs for a, b in (pair, pair[::-1])}
+            order = tuple(place.get(partner.get(u, -1), len(pool)) for u in pool[:half] if u != v)
+            if place[v] < half:  # an exchange: the lowest S1 player leaves S1 first (D.2)
+                key: tuple[int, int, tuple[int, ...]] = (
+                    -self._criteria(pairs, base, prefer),
+                    1,
+                    (-place[v],),
+                )
+            else:
+                key = (-self._criteria(pairs, base, prefer), 0, order)
+            if best is None or key < best[0]:
+                best = (key, v)
+        assert best is not None
+        return best[1]
 
     def _completes(
         self, players: set[int], mate: list[int], compat: Callable[[int, int], bool]
