@@ -716,6 +716,8 @@ class _Field:
         if ok:
             mate[:] = trial
             return proposal
+        if len(remaining) <= WINDOW_LIMIT:
+            return self._complete_whole(bracket, remaining, mate, compat)
         # Repair: augment over everything still unpaired, the bracket's proposal included.
         everyone = sorted(remaining)
         free = {v for v in everyone if trial[v] == UNMATCHED}
@@ -729,6 +731,44 @@ class _Field:
         mate[:] = trial
         members = set(bracket)
         return [(a, trial[a]) for a in bracket if trial[a] in members and a < trial[a]]
+
+    def _complete_whole(
+        self,
+        bracket: list[int],
+        remaining: set[int],
+        mate: list[int],
+        compat: Callable[[int, int], bool],
+    ) -> list[tuple[int, int]]:
+        """The bracket's best pairs among those that leave the rest of the round pairable (C4).
+
+        A weighted matching over every player still unpaired (the virtual bye player included):
+        any pair weighs a constant above all criteria, so that the matching pairs everyone (the
+        completion), and a pair inside the bracket adds its criteria weight (:meth:`_value`:
+        pairs, then the scores of the players left to float, C5 and C6, then the rest), so that
+        of the complete pairings the one best for this bracket wins.  Used when the bracket's
+        own choice would leave the rest unpairable and the players left are few enough.
+        """
+        everyone = sorted(remaining)
+        index = {v: k for k, v in enumerate(everyone)}
+        members = set(bracket)
+        base = min(self.half[v] for v in bracket)
+        prefer = self.compat(())
+        whole = 1 << 300
+        edges: list[tuple[int, int, int]] = []
+        for ia, a in enumerate(everyone):
+            for b in everyone[ia + 1 :]:
+                if not compat(a, b):
+                    continue
+                weight = whole
+                if a in members and b in members:
+                    weight += self._value(a, b, base, prefer)
+                edges.append((ia, index[b], weight))
+        found = max_weight_matching(len(everyone), edges)
+        for k, m in enumerate(found):
+            if m == UNMATCHED:  # pragma: no cover - a perfect matching of them exists
+                raise AssertionError("the remaining players pair among themselves")
+            mate[everyone[k]] = everyone[m]
+        return [(a, mate[a]) for a in bracket if mate[a] in members and a < mate[a]]
 
     def _pair_bracket(
         self,
