@@ -3,9 +3,10 @@
 The rules are FIDE's C.04.3 (Dutch system) with the basic rules of C.04.1; ``docs/tournaments.md``
 describes the procedure and what is simplified.  In short:
 
-* Players are ranked by score, then by pairing number (the order of ratings, highest first, then
-  player id).  Players with equal scores form a *score bracket*; brackets are paired from the top,
-  and whoever a bracket cannot pair *floats down* into the next (a "moved-down player", MDP).
+* Players are ranked by score, then by pairing number (fixed for the event: the order of ratings
+  over everyone entered, highest first, then player id).  Players with equal scores form a
+  *score bracket*; brackets are paired from the top, and whoever a bracket cannot pair *floats
+  down* into the next (a "moved-down player", MDP).
 * Absolute criteria: no two players meet twice (C1), nobody gets a second pairing-allocated bye or a
   bye after a forfeit win (C2), and two players who must both have the same colour (an *absolute*
   preference: colour difference ±2, or the same colour twice running) never meet (C3) unless one of
@@ -18,8 +19,9 @@ describes the procedure and what is simplified.  In short:
 * A bracket of ``2p`` residents pairs S1 (its top half) against S2 (its bottom half), S1[i] against
   S2[i] where it can; when it cannot, S2 is transposed in the Dutch order (the earliest possible
   partner for each S1 player in turn).  MDPs are paired first, the highest score first, with the
-  first resident that suits.  An odd bracket floats its lowest-ranked player, preferring one who did
-  not float last round (C12, C14).
+  first resident that suits.  An odd bracket floats the player the criteria (C12-C19: repeated
+  floats) and then the Dutch generation order pick.  The bye is whoever the last bracket leaves
+  over (a virtual bye player keeps the completion checks honest about who may still have it).
 
 Speed.  One round of 10,000 players must take seconds, not the hours a weighted matching over
 whole brackets takes in pure Python (py4swiss, which runs its matching in compiled code, needs tens
