@@ -647,7 +647,7 @@ class _Field:
         """
         current = mate[virtual]
         counts = self._kind_counts(mdps + residents)
-        ranked: list[tuple[tuple[int, int, int, int, int, int], int]] = []
+        ranked: list[tuple[tuple[int, ...], int]] = []
         for group, members in ((1, mdps), (0, residents)):
             for position in range(len(members) - 1, -1, -1):
                 v = members[position]
@@ -656,12 +656,15 @@ class _Field:
                 counts[self.kind[v]] -= 1
                 rest, strong_rest = _group(counts)
                 counts[self.kind[v]] += 1
+                up1, up2 = self._forced_upfloats(mdps, residents, v, compat)
                 key = (
                     group,
                     rest,
                     strong_rest,
                     int(self.float1[v] == DOWN),
+                    up1,
                     int(self.float2[v] == DOWN),
+                    up2,
                     -position,
                 )
                 ranked.append((key, v))
@@ -680,6 +683,26 @@ class _Field:
                 mate[:] = trial
                 return v
         return current
+
+    def _forced_upfloats(
+        self,
+        mdps: list[int],
+        residents: list[int],
+        bye: int,
+        compat: Callable[[int, int], bool],
+    ) -> tuple[int, int]:
+        """How many moved-down players would have to float a resident up again if ``bye`` took
+        the bye: (as last round, C13; as two rounds back, C15), each player judged on their own."""
+        up1 = up2 = 0
+        for m in mdps:
+            options = [r for r in residents if r != bye and compat(m, r)]
+            if not options:
+                continue
+            if all(self.float1[r] == UP for r in options):
+                up1 += 1
+            elif all(self.float1[r] == UP or self.float2[r] == UP for r in options):
+                up2 += 1
+        return up1, up2
 
     def _settle(
         self,
