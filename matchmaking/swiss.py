@@ -848,10 +848,22 @@ class _Field:
                     mate = maximum_matching(group, compat, self.n)
                     cache[key] = sum(1 for u in group if mate[u] > u)
                 lift[v] = -cache[key]
-        exact = self._exact(bracket, compat, prefer, stay=stay, lift=lift)
-        if self._judge(exact, bracket, following, compat, prefer, completes) > self._judge(
-            pairs, bracket, following, compat, prefer, completes
-        ):
+        split = len(mdps) if mdps else None  # heterogeneous: S1 holds the MDPs (D.1)
+        exact = self._exact(bracket, compat, prefer, half=split, stay=stay, lift=lift)
+        judged = self._judge(exact, bracket, following, compat, prefer, completes)
+        if mdps:
+            # The remainder (residents the MDPs left) is a homogeneous bracket of its own, with
+            # its own S1 and S2 (D.1): re-pair it in that order when the criteria do not mind.
+            members = set(mdps)
+            with_mdps = [(a, b) for a, b in exact if a in members or b in members]
+            paired = {v for pair in with_mdps for v in pair}
+            remainder = [v for v in residents if v not in paired]
+            in_exact = {v for pair in exact for v in pair}
+            if remainder and all(v in in_exact for v in remainder):
+                ordered = with_mdps + self._pair_homogeneous(remainder, compat, prefer)
+                if self._judge(ordered, bracket, following, compat, prefer, completes) == judged:
+                    exact = ordered
+        if judged > self._judge(pairs, bracket, following, compat, prefer, completes):
             return exact
         return pairs
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from support.dutch_corpus import load, match_rate, replay
 
-MATCHED = 768
+MATCHED = 771
 """Rounds identical to the reference (boards, colours and the bye), of the corpus's 896."""
 
 
@@ -57,3 +57,15 @@ def test_the_bye_spares_a_repeated_upfloat() -> None:
     events = [e for e in load() if e["seed"] == 29011]
     case = next(c for c in replay(events) if c.number == 4)
     assert case.same and case.ours[1] == 19
+
+
+def test_heterogeneous_brackets_follow_their_own_order() -> None:
+    """A bracket with moved-down players: S1 holds the MDPs and they take the earliest residents
+    the criteria allow (event 29000's round 7: MDP 7 meets 12, not 13, every criterion tied);
+    the residents they leave are a bracket of their own with its own S1 and S2 (event 29007's
+    round 9: 19 meets 25, the first of that remainder's S2)."""
+    wanted = {(29000, 7), (29007, 9)}
+    events = [e for e in load() if e["seed"] in {seed for seed, _ in wanted}]
+    cases = [c for c in replay(events) if (c.seed, c.number) in wanted]
+    assert len(cases) == 2
+    assert all(c.same for c in cases), [(c.seed, c.number) for c in cases if not c.same]
