@@ -47,7 +47,7 @@ lint: venv js
 	$(BIN)/mypy --strict games ratings/elo.py matchmaking/pairing.py matchmaking/matching.py \
 		matchmaking/standings.py matchmaking/swiss.py matchmaking/multiseat.py \
 		matchmaking/roundrobin.py matchmaking/knockout.py matchmaking/arena.py \
-		matchmaking/movements.py
+		matchmaking/movements.py matchmaking/trf.py
 
 # The benches print our figures next to peer libraries' (rlcard, pokerkit, py4swiss: the bench extra).
 BENCH_STAMP := $(VENV)/.bench-installed

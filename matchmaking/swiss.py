@@ -3,9 +3,10 @@
 The rules are FIDE's C.04.3 (Dutch system) with the basic rules of C.04.1; ``docs/tournaments.md``
 describes the procedure and what is simplified.  In short:
 
-* Players are ranked by score, then by pairing number (the order of ratings, highest first, then
-  player id).  Players with equal scores form a *score bracket*; brackets are paired from the top,
-  and whoever a bracket cannot pair *floats down* into the next (a "moved-down player", MDP).
+* Players are ranked by score, then by pairing number (fixed for the event: the order of ratings
+  over everyone entered, highest first, then player id).  Players with equal scores form a
+  *score bracket*; brackets are paired from the top, and whoever a bracket cannot pair *floats
+  down* into the next (a "moved-down player", MDP).
 * Absolute criteria: no two players meet twice (C1), nobody gets a second pairing-allocated bye or a
   bye after a forfeit win (C2), and two players who must both have the same colour (an *absolute*
   preference: colour difference ±2, or the same colour twice running) never meet (C3) unless one of
@@ -18,8 +19,9 @@ describes the procedure and what is simplified.  In short:
 * A bracket of ``2p`` residents pairs S1 (its top half) against S2 (its bottom half), S1[i] against
   S2[i] where it can; when it cannot, S2 is transposed in the Dutch order (the earliest possible
   partner for each S1 player in turn).  MDPs are paired first, the highest score first, with the
-  first resident that suits.  An odd bracket floats its lowest-ranked player, preferring one who did
-  not float last round (C12, C14).
+  first resident that suits.  An odd bracket floats the player the criteria (C12-C19: repeated
+  floats) and then the Dutch generation order pick.  The bye is whoever the last bracket leaves
+  over (a virtual bye player keeps the completion checks honest about who may still have it).
 
 Speed.  One round of 10,000 players must take seconds, not the hours a weighted matching over
 whole brackets takes in pure Python (py4swiss, which runs its matching in compiled code, needs tens
@@ -76,6 +78,11 @@ WINDOW_LIMIT = 160
 """The largest window (in players) the weighted matching is run on; beyond it the players left
 over float down and the completion step (augmenting paths) finds them partners."""
 
+_SCORE_SHIFT = 180
+"""Where the score differences (C6) sit in a pair's weight (:meth:`_Field._value`)."""
+_LIFT_SHIFT = 174
+"""Where the next bracket's pairs (C7) sit: below C6, above the colours."""
+
 
 @dataclass(frozen=True, slots=True)
 class SwissPlayer:
@@ -85,7 +92,10 @@ class SwissPlayer:
     :data:`BLACK`); byes and forfeits leave no colour.  ``opponents`` are the players they must not
     meet again (those they played).  ``had_bye`` is true after a pairing-allocated bye, a full-point
     bye or a win by forfeit (C.04.1.d).  ``floats`` has one entry per round so far (:data:`UP`,
-    :data:`DOWN` or 0); only the last two matter.
+    :data:`DOWN` or 0); only the last two matter.  ``pairing_number`` is the player's number for the
+    whole event (FIDE C.04.2.B: the order of ratings over everyone entered, late entrants
+    included); it orders players of equal score and decides colours by E.5.  0 means "not given":
+    the players of the round are then numbered by rating among themselves.
     """
 
     player_id: int
@@ -95,6 +105,7 @@ class SwissPlayer:
     opponents: frozenset[int] = frozenset()
     had_bye: bool = False
     floats: tuple[int, ...] = ()
+    pairing_number: int = 0
 
     @property
     def colour_difference(self) -> int:
@@ -183,9 +194,17 @@ def players_from_results(
     Colours come from seat 0 / seat 1 of played two-seat games; forfeited games leave no colour and
     no opponent (the two may still meet).  A pairing-allocated or full-point bye, or a win by
     forfeit, uses up the bye.  Floats follow FIDE A.4: against a lower score a downfloat, against a
-    higher one an upfloat, and not playing at all is a downfloat.
+    higher one an upfloat, and not playing at all is a downfloat.  Pairing numbers are fixed for the
+    event: everyone in ``ratings`` or ``results`` is numbered by rating (highest first, then id),
+    whether or not they play this round, so that an absence or a late entry elsewhere in the field
+    does not change anyone's number (and with it the colours E.5 gives).
     """
     who = list(results.players if entrants is None else entrants)
+    everyone = set(ratings).union(results.players, who)
+    numbers = {
+        p: k + 1
+        for k, p in enumerate(sorted(everyone, key=lambda p: (-float(ratings.get(p, 0.0)), p)))
+    }
     running: dict[int, list[float]] = {}
     for p in results.players:
         total = 0.0
@@ -222,6 +241,7 @@ def players_from_results(
                 opponents=frozenset(opponents),
                 had_bye=had_bye,
                 floats=tuple(floats),
+                pairing_number=numbers[p],
             )
         )
     return out
@@ -365,8 +385,13 @@ class _Field:
         forbidden: Iterable[tuple[int, int]],
         initial_colour: int,
     ) -> None:
-        by_rating = sorted(players, key=lambda p: (-p.rating, p.player_id))
-        number = {p.player_id: i + 1 for i, p in enumerate(by_rating)}
+        if all(p.pairing_number > 0 for p in players):
+            number = {p.player_id: p.pairing_number for p in players}
+            if len(set(number.values())) != len(number):
+                raise ValueError("two players share a pairing number")
+        else:
+            by_rating = sorted(players, key=lambda p: (-p.rating, p.player_id))
+            number = {p.player_id: i + 1 for i, p in enumerate(by_rating)}
         order = sorted(players, key=lambda p: (-round(p.score, 9), number[p.player_id]))
         self.players = order
         self.n = len(order)
@@ -440,10 +465,13 @@ class _Field:
             bye = self._choose_bye(mate, free[0], compat, "bye" in relaxed)
             if bye is None:
                 return None
+            # The bye as a partner: a virtual player (index n) matched to whoever has it for now,
+            # so that every bracket's completion check keeps someone able to take it.
+            mate.append(bye)
+            mate[bye] = self.n
         elif free:
             return None
-        remaining = [v for v in everyone if v != bye]
-        pairs = self._pair_brackets(remaining, mate, compat, relaxed)
+        pairs, bye = self._pair_brackets(everyone, mate, compat, relaxed)
         boards = self._boards(pairs)
         used = []
         if bye is not None and self.had_bye[bye]:
@@ -486,6 +514,10 @@ class _Field:
             if mate[v] != UNMATCHED:
                 continue
             free_set.discard(v)
+            if not free_set:
+                # A path needs a second free end, and one that failed never has one later
+                # (Edmonds): an odd field's last free player would search the whole graph.
+                break
             if augment(mate, v, vertices, compat, free_set):
                 free_set = {u for u in free_set if mate[u] == UNMATCHED}
         return mate
@@ -524,7 +556,32 @@ class _Field:
         mate: list[int],
         compat: Callable[[int, int], bool],
         relaxed: tuple[str, ...],
-    ) -> list[tuple[int, int]]:
+    ) -> tuple[list[tuple[int, int]], int | None]:
+        """Pair ``order`` bracket by bracket; returns the pairs and who gets the bye.
+
+        ``mate`` is a perfect matching of ``order`` and, in an odd field, of the virtual bye
+        player (index n, compatible with whoever may have the bye: C2).  Brackets are paired from
+        the top with every player in them, so that a player is never kept out of a bracket for a
+        bye they may not get; the completion checks include the virtual player, and the lowest
+        bracket chooses the bye like a floater (:meth:`_bye_in`), as FIDE's Dutch system leaves
+        it to whoever the last bracket does not pair.
+        """
+        virtual = self.n if len(mate) > self.n else None
+        if virtual is not None:
+            second = "bye" in relaxed
+            had = self.had_bye
+
+            def with_bye(rule: Callable[[int, int], bool]) -> Callable[[int, int], bool]:
+                def allowed(a: int, b: int) -> bool:
+                    if a == virtual:
+                        return second or not had[b]
+                    if b == virtual:
+                        return second or not had[a]
+                    return rule(a, b)
+
+                return allowed
+
+            compat = with_bye(compat)
         groups: list[list[int]] = []
         for v in order:
             if groups and self.key[groups[-1][0]] == self.key[v]:
@@ -532,13 +589,23 @@ class _Field:
             else:
                 groups.append([v])
         remaining = set(order)
+        if virtual is not None:
+            remaining.add(virtual)
         pairs: list[tuple[int, int]] = []
         floaters: list[int] = []
+        bye: int | None = None
         # Once a rule is relaxed, pairs that break it are still allowed but come last.
         prefer = self.compat(()) if relaxed else compat
         for k, residents in enumerate(groups):
             last = k == len(groups) - 1
             following = [] if last else groups[k + 1]
+            if last and virtual is not None:
+                bye = self._bye_in(floaters, residents, virtual, remaining, mate, compat)
+                remaining -= {bye, virtual}
+                floaters = [v for v in floaters if v != bye]
+                residents = [v for v in residents if v != bye]
+                if not floaters and not residents:
+                    break
             bracket = floaters + residents
             lower = remaining.difference(bracket)
 
@@ -558,7 +625,84 @@ class _Field:
                 (v for v in bracket if v not in done), key=lambda v: (-self.key[v], v)
             )
         assert not floaters, "the completion step leaves nobody unpaired"
-        return pairs
+        return pairs, bye
+
+    def _bye_in(
+        self,
+        mdps: list[int],
+        residents: list[int],
+        virtual: int,
+        remaining: set[int],
+        mate: list[int],
+        compat: Callable[[int, int], bool],
+    ) -> int:
+        """Who of the lowest bracket gets the bye; ``mate`` is updated to match them with the
+        ``virtual`` bye player and everyone else among themselves.
+
+        A candidate must be allowed the bye (C2, through ``compat``) and leave the rest pairable
+        (C4).  Among those: the fewest colour misses and strong misses left in the bracket (C10,
+        C11), then not someone who floated down last round or the round before (the bye is a
+        downfloat: C12, C14), then the lowest ranked (in the Dutch order the bye is the last of S2
+        that no better candidate displaces).  Moved-down players come after every resident.
+        """
+        current = mate[virtual]
+        counts = self._kind_counts(mdps + residents)
+        ranked: list[tuple[tuple[int, ...], int]] = []
+        for group, members in ((1, mdps), (0, residents)):
+            for position in range(len(members) - 1, -1, -1):
+                v = members[position]
+                if not compat(v, virtual):
+                    continue
+                counts[self.kind[v]] -= 1
+                rest, strong_rest = _group(counts)
+                counts[self.kind[v]] += 1
+                up1, up2 = self._forced_upfloats(mdps, residents, v, compat)
+                key = (
+                    group,
+                    rest,
+                    strong_rest,
+                    int(self.float1[v] == DOWN),
+                    up1,
+                    int(self.float2[v] == DOWN),
+                    up2,
+                    -position,
+                )
+                ranked.append((key, v))
+        ranked.sort()
+        for _, v in ranked:
+            if v == current:
+                return v
+            trial = mate[:]
+            partner = trial[v]
+            trial[current] = UNMATCHED
+            trial[partner] = UNMATCHED
+            trial[v] = virtual
+            trial[virtual] = v
+            rest_of = sorted(remaining - {v, virtual})
+            if augment(trial, partner, rest_of, compat, (current,)):
+                mate[:] = trial
+                return v
+        return current
+
+    def _forced_upfloats(
+        self,
+        mdps: list[int],
+        residents: list[int],
+        bye: int,
+        compat: Callable[[int, int], bool],
+    ) -> tuple[int, int]:
+        """How many moved-down players would have to float a resident up again if ``bye`` took
+        the bye: (as last round, C13; as two rounds back, C15), each player judged on their own."""
+        up1 = up2 = 0
+        for m in mdps:
+            options = [r for r in residents if r != bye and compat(m, r)]
+            if not options:
+                continue
+            if all(self.float1[r] == UP for r in options):
+                up1 += 1
+            elif all(self.float1[r] == UP or self.float2[r] == UP for r in options):
+                up2 += 1
+        return up1, up2
 
     def _settle(
         self,
@@ -597,6 +741,8 @@ class _Field:
         if ok:
             mate[:] = trial
             return proposal
+        if len(remaining) <= WINDOW_LIMIT:
+            return self._complete_whole(bracket, remaining, mate, compat)
         # Repair: augment over everything still unpaired, the bracket's proposal included.
         everyone = sorted(remaining)
         free = {v for v in everyone if trial[v] == UNMATCHED}
@@ -610,6 +756,44 @@ class _Field:
         mate[:] = trial
         members = set(bracket)
         return [(a, trial[a]) for a in bracket if trial[a] in members and a < trial[a]]
+
+    def _complete_whole(
+        self,
+        bracket: list[int],
+        remaining: set[int],
+        mate: list[int],
+        compat: Callable[[int, int], bool],
+    ) -> list[tuple[int, int]]:
+        """The bracket's best pairs among those that leave the rest of the round pairable (C4).
+
+        A weighted matching over every player still unpaired (the virtual bye player included):
+        any pair weighs a constant above all criteria, so that the matching pairs everyone (the
+        completion), and a pair inside the bracket adds its criteria weight (:meth:`_value`:
+        pairs, then the scores of the players left to float, C5 and C6, then the rest), so that
+        of the complete pairings the one best for this bracket wins.  Used when the bracket's
+        own choice would leave the rest unpairable and the players left are few enough.
+        """
+        everyone = sorted(remaining)
+        index = {v: k for k, v in enumerate(everyone)}
+        members = set(bracket)
+        base = min(self.half[v] for v in bracket)
+        prefer = self.compat(())
+        whole = 1 << 300
+        edges: list[tuple[int, int, int]] = []
+        for ia, a in enumerate(everyone):
+            for b in everyone[ia + 1 :]:
+                if not compat(a, b):
+                    continue
+                weight = whole
+                if a in members and b in members:
+                    weight += self._value(a, b, base, prefer)
+                edges.append((ia, index[b], weight))
+        found = max_weight_matching(len(everyone), edges)
+        for k, m in enumerate(found):
+            if m == UNMATCHED:  # pragma: no cover - a perfect matching of them exists
+                raise AssertionError("the remaining players pair among themselves")
+            mate[everyone[k]] = everyone[m]
+        return [(a, mate[a]) for a in bracket if mate[a] in members and a < mate[a]]
 
     def _pair_bracket(
         self,
@@ -646,7 +830,7 @@ class _Field:
             pool = unpaired + pool  # nowhere left to float: they pair here
             unpaired = []
         elif len(pool) % 2:
-            pool.remove(self._floater(pool, unpaired, following, compat, completes))
+            pool.remove(self._floater(pool, unpaired, following, compat, completes, prefer))
         pairs.extend(self._pair_homogeneous(pool, compat, prefer))
         bracket = mdps + residents
         if len(bracket) > EXACT_LIMIT:
@@ -664,10 +848,22 @@ class _Field:
                     mate = maximum_matching(group, compat, self.n)
                     cache[key] = sum(1 for u in group if mate[u] > u)
                 lift[v] = -cache[key]
-        exact = self._exact(bracket, compat, prefer, stay=stay, lift=lift)
-        if self._judge(exact, bracket, following, compat, prefer, completes) > self._judge(
-            pairs, bracket, following, compat, prefer, completes
-        ):
+        split = len(mdps) if mdps else None  # heterogeneous: S1 holds the MDPs (D.1)
+        exact = self._exact(bracket, compat, prefer, half=split, stay=stay, lift=lift)
+        judged = self._judge(exact, bracket, following, compat, prefer, completes)
+        if mdps:
+            # The remainder (residents the MDPs left) is a homogeneous bracket of its own, with
+            # its own S1 and S2 (D.1): re-pair it in that order when the criteria do not mind.
+            members = set(mdps)
+            with_mdps = [(a, b) for a, b in exact if a in members or b in members]
+            paired = {v for pair in with_mdps for v in pair}
+            remainder = [v for v in residents if v not in paired]
+            in_exact = {v for pair in exact for v in pair}
+            if remainder and all(v in in_exact for v in remainder):
+                ordered = with_mdps + self._pair_homogeneous(remainder, compat, prefer)
+                if self._judge(ordered, bracket, following, compat, prefer, completes) == judged:
+                    exact = ordered
+        if judged > self._judge(pairs, bracket, following, compat, prefer, completes):
             return exact
         return pairs
 
@@ -688,14 +884,14 @@ class _Field:
         base = min(self.half[v] for v in bracket)
         criteria = self._criteria(pairs, base, prefer)
         if not following:
-            return (int(not down), criteria >> 60, 0, criteria)
+            return (int(not down), criteria >> _SCORE_SHIFT, 0, criteria)
         ok = completes(down)
         next_pairs = 0
         if len(down) + len(following) <= EXACT_LIMIT:
             group = down + following
             mate = maximum_matching(group, compat, self.n)
             next_pairs = sum(1 for u in group if mate[u] > u)
-        return (int(ok), criteria >> 60, next_pairs, criteria)
+        return (int(ok), criteria >> _SCORE_SHIFT, next_pairs, criteria)
 
     def _kind_counts(self, pool: Iterable[int]) -> list[int]:
         """How many of ``pool`` are of each colour type (:attr:`kind`)."""
@@ -714,14 +910,14 @@ class _Field:
     ) -> int | None:
         """The resident a moved-down player meets: the fewest colour misses in the whole bracket
         (C10), then the fewest strong misses (C11), then not someone who floated up last round
-        (C13), then the highest ranked (the Dutch order)."""
-        best: tuple[tuple[int, int, int, int, int, int], int] | None = None
-        seen: set[tuple[int, int, int, bool]] = set()
+        (C13) or the round before (C15), then the highest ranked (the Dutch order)."""
+        best: tuple[tuple[int, int, int, int, int, int, int], int] | None = None
+        seen: set[tuple[int, int, int, int, bool]] = set()
         for position, r in enumerate(pool):
             if not compat(m, r):
                 continue
             repeat = not prefer(m, r)
-            kind = (self.side[r], self.strength[r], self.float1[r], repeat)
+            kind = (self.side[r], self.strength[r], self.float1[r], self.float2[r], repeat)
             if kind in seen:
                 continue
             seen.add(kind)
@@ -736,6 +932,7 @@ class _Field:
                 clash + rest,
                 int(weakest >= STRONG) + strong_rest,
                 int(self.float1[r] == UP),
+                int(self.float2[r] == UP),
                 position,
             )
             if best is None or key < best[0]:
@@ -749,6 +946,7 @@ class _Field:
         following: list[int],
         compat: Callable[[int, int], bool],
         completes: Callable[[Sequence[int]], bool],
+        prefer: Callable[[int, int], bool] | None = None,
     ) -> int:
         """Who of an odd bracket floats down (``unpaired`` MDPs float down with them).
 
@@ -798,15 +996,64 @@ class _Field:
             )
             ranked.append((key, v))
         ranked.sort()
-        for _, v in ranked:
+        for index, (key, v) in enumerate(ranked):
             if completes([*unpaired, v]):
-                return v
+                if not small or prefer is None:
+                    return v
+                ties = [v] + [
+                    u
+                    for other, u in ranked[index + 1 :]
+                    if other[:-1] == key[:-1] and completes([*unpaired, u])
+                ]
+                return (
+                    ties[0] if len(ties) == 1 else self._first_in_order(pool, ties, compat, prefer)
+                )
         # No single class member completes the round: try everyone, lowest ranked first.
         tried = {v for _, v in ranked}
         for v in reversed(pool):
             if v not in tried and completes([*unpaired, v]):
                 return v
         return ranked[0][1]
+
+    def _first_in_order(
+        self,
+        pool: list[int],
+        ties: list[int],
+        compat: Callable[[int, int], bool],
+        prefer: Callable[[int, int], bool],
+    ) -> int:
+        """Of floaters the criteria cannot tell apart, the one FIDE's generation order (D.1, D.2)
+        reaches first.
+
+        In an odd homogeneous bracket S1 is its first half (rounded down) and S2 the rest; a
+        candidate pairing is a transposition of S2 whose last player floats, tried in
+        lexicographic order, and only then exchanges between S1 and S2.  So: pair the rest
+        without each candidate, keep the best by the criteria, then prefer a floater from S2 and
+        the pairing whose S1 partners come earliest in the bracket, S1[0]'s first; of floaters
+        from S1 (exchanges), the lowest ranked, whose exchange changes the sums of bracket
+        numbers least.
+        """
+        half = len(pool) // 2
+        place = {v: k for k, v in enumerate(pool)}
+        base = min(self.half[v] for v in pool)
+        best: tuple[tuple[int, int, tuple[int, ...]], int] | None = None
+        for v in ties:
+            rest = [u for u in pool if u != v]
+            pairs = self._pair_homogeneous(rest, compat, prefer)
+            partner = {a: b for pair in pairs for a, b in (pair, pair[::-1])}
+            order = tuple(place.get(partner.get(u, -1), len(pool)) for u in pool[:half] if u != v)
+            if place[v] < half:  # an exchange: the lowest S1 player leaves S1 first (D.2)
+                key: tuple[int, int, tuple[int, ...]] = (
+                    -self._criteria(pairs, base, prefer),
+                    1,
+                    (-place[v],),
+                )
+            else:
+                key = (-self._criteria(pairs, base, prefer), 0, order)
+            if best is None or key < best[0]:
+                best = (key, v)
+        assert best is not None
+        return best[1]
 
     def _completes(
         self, players: set[int], mate: list[int], compat: Callable[[int, int], bool]
@@ -1035,25 +1282,37 @@ class _Field:
         more than two small ones (C6's descending comparison), with a bonus for pairing a player
         that grows with their score (so the highest MDPs are paired, and the players left over are
         the lowest); then colours (C10, C11); then sparing players who floated down last round or
-        the round before the float (C12, C14) and not floating someone up twice (C13).
+        the round before the float (C12, C14), then not floating someone up again as last round
+        or the round before (C13, C15), then the score differences of such repeated floats (C16:
+        down as last round, C17: up as last round, C18, C19: the same two rounds back).  Each
+        criterion has a field of bits of its own (:data:`_SCORE_SHIFT` and below), wide enough
+        for the sums over the largest window, so a lower one never outweighs a higher one.
         """
         ha, hb = self.half[a], self.half[b]
-        value = 1 << 120
+        value = 1 << 240
         if not prefer(a, b):
-            value -= 1 << 100
-        value += ((ha - base + 2) ** 2 + (hb - base + 2) ** 2 - (ha - hb) ** 2) << 60
+            value -= 1 << 220
+        value += ((ha - base + 2) ** 2 + (hb - base + 2) ** 2 - (ha - hb) ** 2) << _SCORE_SHIFT
         if self.side[a] != 0 and self.side[a] == self.side[b]:
             weakest = min(self.strength[a], self.strength[b])
             if weakest == ABSOLUTE:  # topscorers only (C8, C9)
-                value -= 1 << 48
-            value -= 1 << 40
+                value -= 1 << 168
+            value -= 1 << 160
             if weakest >= STRONG:
-                value -= 1 << 32
-        value += ((self.float1[a] == DOWN) + (self.float1[b] == DOWN)) << 24
-        value += ((self.float2[a] == DOWN) + (self.float2[b] == DOWN)) << 16
-        lower = a if ha < hb else b if hb < ha else -1
-        if lower >= 0 and self.float1[lower] == UP:
-            value -= 1 << 8
+                value -= 1 << 152
+        value += ((self.float1[a] == DOWN) + (self.float1[b] == DOWN)) << 136
+        value += ((self.float2[a] == DOWN) + (self.float2[b] == DOWN)) << 104
+        if ha != hb:
+            higher, lower = (a, b) if ha > hb else (b, a)
+            gap = abs(ha - hb)
+            if self.float1[lower] == UP:
+                value -= (1 << 120) + (gap << 56)
+            if self.float2[lower] == UP:
+                value -= (1 << 88) + (gap << 24)
+            if self.float1[higher] == DOWN:
+                value -= gap << 72
+            if self.float2[higher] == DOWN:
+                value -= gap << 40
         return value
 
     def _exact(
@@ -1102,9 +1361,9 @@ class _Field:
                     lexical = (reach - (place[second] - split)) << (width * significance[first])
                     order = transposed + lexical
                 value = self._value(a, b, base, prefer)
-                value += ((a in stay) + (b in stay)) << 128
+                value += ((a in stay) + (b in stay)) << 256
                 if lift:
-                    value += (lift.get(a, 0) + lift.get(b, 0)) << 54
+                    value += (lift.get(a, 0) + lift.get(b, 0)) << _LIFT_SHIFT
                 edges.append((ia, ib, (value << shift) + order))
         mate = max_weight_matching(size, edges)
         return [(window[k], window[m]) for k, m in enumerate(mate) if m > k]
