@@ -40,11 +40,37 @@ contract.OTHER_GAMES = GAMES
 CASES = [(slug, n) for slug, game in GAMES.items() for n in game.seat_counts]
 IDS = [f"{slug}-{n}" for slug, n in CASES]
 
+PIECES = {"tractor": 6, "guandan": 4}
+"""Games whose random walks are long enough (minutes in CI) to be cut into pieces: one test held
+a pytest-xdist worker for minutes while the other sat idle.  Each piece walks every
+``PIECES``-th match of the same seeds, so together they play exactly the matches one test did."""
 
-@pytest.mark.parametrize(("slug", "seats"), CASES, ids=IDS)
-def test_random_matches_keep_the_contract_at_every_step(slug: str, seats: int) -> None:
+WALKS = examples(quick=3, thorough=60)
+MANY = examples(quick=20, thorough=600)
+
+
+def _pieces(matches: int) -> tuple[list[tuple[str, int, int, int]], list[str]]:
+    """``CASES`` with each long-walking game's matches dealt round-robin into pieces (never more
+    pieces than matches): (slug, seats, piece, pieces) and its test id."""
+    cases, ids = [], []
+    for slug, seats in CASES:
+        count = min(PIECES.get(slug, 1), matches)
+        for piece in range(count):
+            cases.append((slug, seats, piece, count))
+            ids.append(f"{slug}-{seats}" + (f"-part{piece + 1}of{count}" if count > 1 else ""))
+    return cases, ids
+
+
+WALK_CASES, WALK_IDS = _pieces(WALKS)
+MANY_CASES, MANY_IDS = _pieces(MANY)
+
+
+@pytest.mark.parametrize(("slug", "seats", "piece", "pieces"), WALK_CASES, ids=WALK_IDS)
+def test_random_matches_keep_the_contract_at_every_step(
+    slug: str, seats: int, piece: int, pieces: int
+) -> None:
     game = GAMES[slug]
-    for n in range(examples(quick=3, thorough=60)):
+    for n in range(piece, WALKS, pieces):
         seed = 1_000 * seats + n
         rng = random.Random(seed)
         match = Match(game, seats, seed)
@@ -56,11 +82,13 @@ def test_random_matches_keep_the_contract_at_every_step(slug: str, seats: int) -
             raise AssertionError(f"{slug} with {seats} seats, seed {seed}: {exc}") from exc
 
 
-@pytest.mark.parametrize(("slug", "seats"), CASES, ids=IDS)
-def test_many_random_matches_apply_every_offered_action_and_replay(slug: str, seats: int) -> None:
+@pytest.mark.parametrize(("slug", "seats", "piece", "pieces"), MANY_CASES, ids=MANY_IDS)
+def test_many_random_matches_apply_every_offered_action_and_replay(
+    slug: str, seats: int, piece: int, pieces: int
+) -> None:
     """The cheap checks over many more matches: legal actions apply, the log replays."""
     game = GAMES[slug]
-    for n in range(examples(quick=20, thorough=600)):
+    for n in range(piece, MANY, pieces):
         seed = 7_000_000 + 1_000 * seats + n
         match = Match(game, seats, seed)
         play_random(match, random.Random(seed), checks=False)
@@ -68,26 +96,34 @@ def test_many_random_matches_apply_every_offered_action_and_replay(slug: str, se
         check_end(match)
 
 
-@pytest.mark.parametrize(("slug", "seats"), CASES, ids=IDS)
-def test_bots_choose_legal_actions_from_their_own_view(slug: str, seats: int) -> None:
-    """Every level plays every seat, seeing only a JSON copy of its own seat's view."""
+BOT_MATCHES = examples(quick=1, thorough=3)
+BOT_CASES = [(slug, seats, n) for slug, seats in CASES for n in range(BOT_MATCHES)]
+BOT_IDS = [
+    f"{slug}-{seats}" + (f"-match{n + 1}" if BOT_MATCHES > 1 else "")
+    for slug, seats, n in BOT_CASES
+]
+
+
+@pytest.mark.parametrize(("slug", "seats", "n"), BOT_CASES, ids=BOT_IDS)
+def test_bots_choose_legal_actions_from_their_own_view(slug: str, seats: int, n: int) -> None:
+    """Every level plays every seat, seeing only a JSON copy of its own seat's view.  (One test per
+    match seed, so that xdist can spread them: Bridge's was the longest test of tests/games.)"""
     game = GAMES[slug]
-    for n in range(examples(quick=1, thorough=3)):
-        for level, make_bot in game.bots.items():
-            seed = 90_000 + n
-            rng = random.Random(seed)
-            match = Match(game, seats, seed)
-            bots = [make_bot() for _ in range(seats)]
-            for _ in range(examples(quick=60, thorough=200)):
-                if match.state.is_over():
-                    break
-                decision = rng.choice(list(match.state.pending()))
-                legal = list(match.state.legal_actions(decision.seat))
-                view = _json(match.state.view(decision.seat))
-                action = bots[decision.seat].choose(view, legal, rng, 0)
-                assert action in legal, f"{level} chose {action!r}, not a legal action"
-                match.apply(decision.seat, action)
-            check_replay(match)
+    for level, make_bot in game.bots.items():
+        seed = 90_000 + n
+        rng = random.Random(seed)
+        match = Match(game, seats, seed)
+        bots = [make_bot() for _ in range(seats)]
+        for _ in range(examples(quick=60, thorough=200)):
+            if match.state.is_over():
+                break
+            decision = rng.choice(list(match.state.pending()))
+            legal = list(match.state.legal_actions(decision.seat))
+            view = _json(match.state.view(decision.seat))
+            action = bots[decision.seat].choose(view, legal, rng, 0)
+            assert action in legal, f"{level} chose {action!r}, not a legal action"
+            match.apply(decision.seat, action)
+        check_replay(match)
 
 
 @pytest.mark.parametrize(("slug", "seats"), CASES, ids=IDS)

@@ -8,8 +8,9 @@ oversized frame; nothing is logged at ERROR; and the match changes only by ackno
 between two checks without an ``ack`` its row and move log are identical, and every new move is an
 acknowledged command.
 
-``examples(5_000, 100_000)`` frames (tests/support/sizes.py): quick by default, 100,000 in CI.
-A failure names the seed and the frame.
+``examples(5_000, 100_000)`` frames (tests/support/sizes.py): quick by default, 100,000 in CI,
+shared equally by the games, one test per game (so that pytest-xdist can spread what was one test of
+minutes), each with a seed of its own.  A failure names the seed and the frame.
 """
 
 from __future__ import annotations
@@ -204,11 +205,12 @@ class Table:
 
 
 class Fuzzer:
-    def __init__(self, user: Any, cookie: bytes, rng: random.Random) -> None:
+    def __init__(self, user: Any, cookie: bytes, seed: int) -> None:
         self.user = user
         self.cookie = cookie
-        self.rng = rng
-        self.every_action: list[Any] = []  # legal actions of every game seen so far
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.every_action: list[Any] = opening_actions()  # every game's, then those seen
         self.frames = 0
         self.answers: dict[str, int] = {}
 
@@ -272,7 +274,7 @@ class Fuzzer:
         assert table.comm is not None
         out = await table.comm.receive_output(timeout=20)
         if out["type"] != "websocket.send":
-            raise AssertionError(f"seed {SEED}: {out} after frame {str(frame)[:600]}")
+            raise AssertionError(f"seed {self.seed}: {out} after frame {str(frame)[:600]}")
         return orjson.loads(out["text"])
 
     async def exchange(self, table: Table, frames: list[Frame]) -> None:
@@ -294,7 +296,7 @@ class Fuzzer:
                     continue
                 assert kind in ("error", "pong", "ack"), (frame, message)
                 if kind == "error":
-                    assert message["code"] in DOCUMENTED_ERRORS, (SEED, frame, message)
+                    assert message["code"] in DOCUMENTED_ERRORS, (self.seed, frame, message)
                     kind = message["code"]
                 if kind == "ack":
                     table.acked.add((message["command_id"], message["seq"]))
@@ -401,6 +403,19 @@ class Fuzzer:
         return message
 
 
+def opening_actions() -> list[Any]:
+    """The first legal actions of a few deals of every game, encoded as the server sends them: a
+    fuzzer of one game still sends other games' actions (it once met them by fuzzing the games one
+    after another in one test)."""
+    out: list[Any] = []
+    for game in all_games().values():
+        for deal in range(3):
+            state = game.new_state(min(game.seat_counts), {}, 7_919 * deal + 1)
+            for decision in state.pending():
+                out.extend(game.encode_action(a) for a in state.legal_actions(decision.seat)[:3])
+    return out
+
+
 @database_sync_to_async
 def player_and_cookie():  # type: ignore[no-untyped-def]
     from accounts.models import User
@@ -411,18 +426,22 @@ def player_and_cookie():  # type: ignore[no-untyped-def]
     return user, f"sessionid={client.cookies['sessionid'].value}".encode()
 
 
+GAMES = list(all_games())
+
+
+@pytest.mark.parametrize("slug", GAMES)
 async def test_generated_frames_never_crash_a_consumer_nor_change_a_match_unasked(
-    settings, wall, caplog
+    slug, settings, wall, caplog
 ) -> None:
     # Frozen time (the `wall` fixture): no clock runs out while the fuzzer plays, so the only
     # way a match may change is an acknowledged command.
     settings.LIVE_RATE_LIMIT = 10**9
     settings.LIVE_MAX_FRAME_BYTES = MAX_FRAME_BYTES
-    rng = random.Random(SEED)
     user, cookie = await player_and_cookie()
-    fuzzer = Fuzzer(user, cookie, rng)
-    tables = [Table(game=slug, seats=min(game.seat_counts)) for slug, game in all_games().items()]
-    share = FRAMES // len(tables) + 1
+    fuzzer = Fuzzer(user, cookie, SEED + GAMES.index(slug))
+    rng = fuzzer.rng
+    tables = [Table(game=slug, seats=min(all_games()[slug].seat_counts))]
+    share = FRAMES // len(GAMES) + 1
     with caplog.at_level(logging.WARNING):
         for table in tables:
             await fuzzer.open(table)
@@ -447,6 +466,6 @@ async def test_generated_frames_never_crash_a_consumer_nor_change_a_match_unaske
     print(f"{fuzzer.frames} frames; answers: {sorted(fuzzer.answers.items())}")
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, [r.getMessage() for r in errors[:5]]
-    assert fuzzer.frames >= FRAMES
+    assert fuzzer.frames >= share
     # The generator reached every layer: the parser, the codecs and the engines.
     assert {"malformed", "unknown_type", "illegal_action", "pong", "ack"} <= set(fuzzer.answers)
