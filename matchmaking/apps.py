@@ -8,11 +8,11 @@ class MatchmakingConfig(AppConfig):
     def ready(self) -> None:
         # Imported here, not at the top: these modules use models, which Django loads only after
         # every app's config.
-        from live import services as live_services
-        from live.notify_socket import USER_GROUP_HOOKS
+        from live import services as live_services  # imports models: only in ready()
+        from live.notify_socket import USER_GROUP_HOOKS  # imports models: only in ready()
 
-        from .conf import user_group
-        from .services import queue_no_show
+        from .conf import user_group  # imports models (live.timebase): only in ready()
+        from .services import queue_no_show  # imports models: only in ready()
 
         # A queue-made match aborted because a seat never made its first decision: cool the no-show
         # down and put the others back at the front of the queue (live's no-show hook, inside the

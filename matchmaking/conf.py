@@ -9,6 +9,8 @@ from datetime import UTC, datetime
 
 from django.conf import settings
 
+from live import timebase
+
 from .pairing import PairingSettings
 
 
@@ -42,8 +44,6 @@ def queue_settings() -> QueueSettings:
 def reference_now() -> datetime:
     """Now on the platform's one time reference (live.timebase), so that a heartbeat stamped by a
     web node and a pass run by a worker node measure waits and graces against the same clock."""
-    from live import timebase
-
     return datetime.fromtimestamp(timebase.stamp().ms / 1000, tz=UTC)
 
 

@@ -7,12 +7,12 @@ class RatingsConfig(AppConfig):
     def ready(self) -> None:
         # Imported here, not at the top: these modules use models, which Django loads only after
         # every app's config (the same holds for each app's ready below).
-        from live import providers
-        from live import services as live_services
-        from live.operator_services import RESULT_REPLACED_HOOKS
+        from live import providers  # imports models: only in ready()
+        from live import services as live_services  # imports models: only in ready()
+        from live.operator_services import RESULT_REPLACED_HOOKS  # imports models: only in ready()
 
-        from .services import match_ended, ratings_replace_result
-        from .shown import RatingsShown
+        from .services import match_ended, ratings_replace_result  # imports models: only in ready()
+        from .shown import RatingsShown  # imports models: only in ready()
 
         # A rated match's result moves the ratings inside the transaction that ends it (live's
         # hook).  First among the hooks, whatever the order of the apps: a rated result is applied

@@ -8,6 +8,7 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
+from live.models import Seat
 from live.socket_access import sockets_close_after_commit
 
 from .models import ApiToken, User
@@ -43,8 +44,6 @@ def bot_upgrade(*, user_id: int) -> User:
     """Turn the account into a bot account (for good: only an operator can undo it).  Allowed
     only for an account that has not played a match yet, so a person's games never count as a
     bot's and the other way round."""
-    from live.models import Seat
-
     user = User.objects.select_for_update().get(pk=user_id)
     if user.is_bot:
         return user

@@ -14,9 +14,9 @@ class ChatConfig(AppConfig):
     def ready(self) -> None:
         # When a match ends both of its rooms become readable by everyone (docs/chat.md).
         # Imported here, not at the top: they use models, loaded only after every app's config.
-        from live import services as live_services
+        from live import services as live_services  # imports models: only in ready()
 
-        from .services import match_ended
+        from .services import match_ended  # imports models: only in ready()
 
         if match_ended not in live_services.MATCH_ENDED_HOOKS:
             live_services.MATCH_ENDED_HOOKS.append(match_ended)

@@ -15,6 +15,7 @@ from live.models import Match, MatchStatus, Seat
 from operations.models import SanctionKind
 from operations.selectors import open_sanctions
 
+from .conf import history_size
 from .errors import ChatError
 from .invisible import shows_something, without_invisible
 from .models import ChatMessage, ChatMute
@@ -106,8 +107,6 @@ def message_payload(message: ChatMessage, room_name: str, author: str) -> dict[s
 
 def recent_messages(*, room: Room, hidden_author_ids: set[int]) -> list[dict[str, Any]]:
     """The room's last ``CHAT_HISTORY`` messages, oldest first, without the muted authors."""
-    from .conf import history_size
-
     rows = (
         ChatMessage.objects.filter(room=room.key)
         .exclude(author_id__in=hidden_author_ids)

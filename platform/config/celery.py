@@ -21,6 +21,7 @@ app.autodiscover_tasks()
 def measure_time_at_start(**_: object) -> None:
     """A (re)started worker measures its offset to the time reference before its first job, so a
     reference that steps while it runs is seen as a step, never taken as the new truth."""
+    # Not at the top: config/__init__ loads this module before the settings and the apps exist.
     from live import timebase
 
     try:
@@ -33,6 +34,7 @@ def measure_time_at_start(**_: object) -> None:
 def warm_up(**_: object) -> None:
     """Load the engines, the channel layer and the publisher before the first job, and keep them
     out of full garbage collections, as daphne does (config/asgi.py, ``live.startup``)."""
+    # Not at the top: config/__init__ loads this module before the settings and the apps exist.
     from live.startup import warm_up_and_freeze
 
     warm_up_and_freeze()

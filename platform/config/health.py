@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 
+from config.celery import app
+
 
 def _database() -> str | None:
     try:
@@ -34,8 +36,6 @@ def _redis() -> str | None:
 
 
 def _workers() -> dict[str, Any]:
-    from config.celery import app
-
     if not settings.REDIS_URL:
         return {"mode": "eager"}
     try:

@@ -22,6 +22,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
+
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]", "testserver"})
 """Host names that only reach this machine (``testserver`` is Django's test client)."""
 
@@ -118,8 +120,6 @@ def _normalised(text: str) -> str | None:
 
 def request_client_address(request: Any) -> str:
     """The client address of a Django request (axes' ``AXES_CLIENT_IP_CALLABLE``, throttles)."""
-    from django.conf import settings
-
     return client_address(
         request.META.get("HTTP_X_FORWARDED_FOR"),
         request.META.get("REMOTE_ADDR"),

@@ -8,7 +8,7 @@ class LiveConfig(AppConfig):
         # Imported here, not at the top: these modules use models, which Django loads only after
         # every app's config.
         from . import checks, liveness, services, tasks  # noqa: F401 (checks: registers on import)
-        from .services import enqueue
+        from .services import enqueue  # imports models: only in ready()
 
         # The services queue live.tasks' jobs and the heartbeat aborts through the services; both
         # are handed in here, so neither module imports the one that imports it (no cycle).

@@ -10,6 +10,7 @@ from django.templatetags.static import static
 from django.views.decorators.http import require_POST
 
 from live.errors import LiveError
+from live.models import Match
 
 from . import rematch as rematch_services
 from . import selectors, services
@@ -104,8 +105,6 @@ def cancel_table(request: HttpRequest, table_id: int) -> HttpResponse:
 def _rematch_answer(request: HttpRequest, match_id: int, *, offer: bool) -> HttpResponse:
     """Offer/accept or decline; the result screen posts with ``Accept: application/json`` and
     gets the rematch's status, a plain form post is redirected to the match (or the new one)."""
-    from live.models import Match
-
     wants_json = "application/json" in request.headers.get("Accept", "")
     try:
         if offer:

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from live.admin import MatchAdmin
@@ -109,8 +110,6 @@ class SanctionAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("state"))
     def state(self, sanction: Sanction) -> str:
-        from django.utils import timezone
-
         if sanction.lifted_at is not None:
             return str(_("lifted"))
         if sanction.expires_at is not None and sanction.expires_at <= timezone.now():

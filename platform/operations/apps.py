@@ -13,6 +13,6 @@ class OperationsConfig(AppConfig):
 
     def ready(self) -> None:
         # Observability only: the clock worker's job lateness goes to Redis (operations.clocklag).
-        from . import clocklag
+        from . import clocklag  # imports models (live.timebase): only in ready()
 
         clocklag.connect()

@@ -18,9 +18,11 @@ import time
 from typing import Any
 
 import redis
+from celery.signals import task_prerun
 from django.conf import settings
 
 from config import redis_keys
+from live import timebase
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +92,6 @@ def on_task_prerun(
         slot_ms = args[0] if args else (kwargs or {}).get("slot_ms")
         if slot_ms is None:
             return
-        from live import timebase
-
         record((timebase.stamp().ms - int(slot_ms)) / 1000)
     except Exception as exc:  # observing must never stop a flag
         if time.monotonic() - _last_warning > 60:
@@ -100,8 +100,6 @@ def on_task_prerun(
 
 
 def connect() -> None:
-    from celery.signals import task_prerun
-
     task_prerun.connect(on_task_prerun, weak=False, dispatch_uid="operations.clocklag")
 
 

@@ -16,6 +16,8 @@ from config import redis_keys
 from games.registry import all_games
 from live import timebase
 from live.models import EndReason, Match, MatchStatus, Move, NodeClock, ServiceBeat, TimeIncident
+from live.socket_caps import socket_limits
+from matchmaking.conf import reference_now
 from matchmaking.models import QueueCooldown, QueueEntry
 
 from . import clocklag
@@ -56,8 +58,6 @@ def user_is_banned(*, user_id: int) -> bool:
 
 def cooldown_of(*, user_id: int) -> QueueCooldown | None:
     """The user's queue cooldown after no-shows, while it lasts."""
-    from matchmaking.conf import reference_now
-
     return QueueCooldown.objects.filter(user_id=user_id, until__gt=reference_now()).first()
 
 
@@ -93,8 +93,6 @@ def ended_by_reason() -> list[dict[str, Any]]:
 
 def queues() -> list[dict[str, Any]]:
     """Each queue (game × rated) with players waiting: how many, the longest and mean wait."""
-    from matchmaking.conf import reference_now
-
     now = reference_now()
     out = []
     rows = (
@@ -121,8 +119,6 @@ def queues() -> list[dict[str, Any]]:
 
 
 def cooldowns_active() -> int:
-    from matchmaking.conf import reference_now
-
     return QueueCooldown.objects.filter(until__gt=reference_now()).count()
 
 
@@ -208,8 +204,6 @@ def celery_queues() -> dict[str, Any] | None:
 def websocket_connections() -> int | None:
     """Open WebSockets on the whole platform: the places the connection caps hold in Redis (one
     per socket, per client address); without Redis, this process's own."""
-    from live.socket_caps import socket_limits
-
     url = settings.LIVE_LIMITS_REDIS_URL
     if not url:
         return sum(len(state.places) for state in list(socket_limits._loops.values()))

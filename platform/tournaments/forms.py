@@ -8,6 +8,7 @@ from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import User
 from live import catalogue
 from matchmaking import standings
 
@@ -145,8 +146,6 @@ class TournamentForm(forms.Form):
     )
 
     def clean_invited(self) -> list[int]:
-        from accounts.models import User
-
         names = [n.strip() for n in self.cleaned_data["invited"].split(",") if n.strip()]
         found = dict(User.objects.filter(username__in=names).values_list("username", "pk"))
         missing = [n for n in names if n not in found]

@@ -5,11 +5,17 @@ and under ``if TYPE_CHECKING`` alike — so an import moved into a function to d
 counts.  Live is the core and imports none of the apps around it; those apps add behaviour through
 hooks they register in their ``AppConfig.ready``.  Separately, the imports that run when a module is
 loaded (module level, outside ``TYPE_CHECKING``) must form no cycle among the project's modules.
+An import inside a function is allowed only where Django's loading forces it (an ``AppConfig.ready``
+importing modules that use models; the Celery app, which ``config`` loads before the settings), and
+then it says so in a comment on its line or the line above.
 """
 
 from __future__ import annotations
 
 import ast
+import io
+import re
+import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +40,10 @@ class Import:
     line: int
     at_load: bool
     """Runs when the importer is loaded: module level, not in a function or ``TYPE_CHECKING``."""
+    in_function: bool = False
+    """Inside a function (or a method): runs when that is first called."""
+    reason: str = ""
+    """The comment on the import's first line, or on a comment-only line right above it."""
 
     def __str__(self) -> str:
         return f"{self.importer}:{self.line} imports {self.target}"
@@ -73,37 +83,67 @@ def _absolute(module: str, is_package: bool, node: ast.ImportFrom) -> str:
     return ".".join([*base, *([node.module] if node.module else [])])
 
 
+_NOT_A_REASON = re.compile(r"noqa(:\s*[A-Z]+[0-9]+(,\s*[A-Z]+[0-9]+)*)?|type:\s*ignore(\[[^]]*\])?")
+"""Linter directives: a comment made only of these says nothing about why."""
+
+
+def _comments(source: str) -> dict[int, str]:
+    """Line number → the text of the comment on that line (read with :mod:`tokenize`, so a ``#``
+    inside a string is no comment); a comment of linter directives alone is left out."""
+    found: dict[int, str] = {}
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            text = token.string.lstrip("#").strip()
+            if any(c.isalnum() for c in _NOT_A_REASON.sub("", text)):
+                found[token.start[0]] = text
+    return found
+
+
+def _reason(lines: list[str], comments: dict[int, str], line: int) -> str:
+    """The comment on ``line`` itself, else the one on the line above if that line is only a
+    comment (a comment after another statement speaks for that statement)."""
+    if line in comments:
+        return comments[line]
+    above = lines[line - 2].strip() if line >= 2 else ""
+    return comments.get(line - 1, "") if above.startswith("#") else ""
+
+
 def imports_of(module: str) -> Iterator[Import]:
     path, is_package = MODULES[module]
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source, filename=str(path))
+    lines = source.splitlines()
+    comments = _comments(source)
 
-    def visit(node: ast.AST, at_load: bool) -> Iterator[Import]:
+    def visit(node: ast.AST, at_load: bool, in_function: bool) -> Iterator[Import]:
         for child in ast.iter_child_nodes(node):
-            loads = at_load and not isinstance(
-                child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
-            )
+            function = isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+            loads = at_load and not function
+            inside = in_function or function
             if isinstance(child, ast.If) and _is_type_checking(child.test):
                 for inner in child.body:
-                    yield from visit_one(inner, False)
+                    yield from visit_one(inner, False, inside)
                 for inner in child.orelse:
-                    yield from visit_one(inner, loads)
+                    yield from visit_one(inner, loads, inside)
                 continue
-            yield from visit_one(child, loads)
+            yield from visit_one(child, loads, inside)
 
-    def visit_one(node: ast.AST, at_load: bool) -> Iterator[Import]:
+    def visit_one(node: ast.AST, at_load: bool, in_function: bool) -> Iterator[Import]:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            reason = _reason(lines, comments, node.lineno)
         if isinstance(node, ast.Import):
             for alias in node.names:
-                yield Import(module, alias.name, node.lineno, at_load)
+                yield Import(module, alias.name, node.lineno, at_load, in_function, reason)
         elif isinstance(node, ast.ImportFrom):
             source = _absolute(module, is_package, node)
             for alias in node.names:
                 # ``from live import services`` imports the module live.services.
                 submodule = f"{source}.{alias.name}"
                 target = submodule if submodule in MODULES else source
-                yield Import(module, target, node.lineno, at_load)
-        yield from visit(node, at_load)
+                yield Import(module, target, node.lineno, at_load, in_function, reason)
+        yield from visit(node, at_load, in_function)
 
-    yield from visit(tree, True)
+    yield from visit(tree, True, False)
 
 
 ALL_IMPORTS = [imp for module in sorted(MODULES) for imp in imports_of(module)]
@@ -202,6 +242,50 @@ def test_a_forbidden_import_inside_a_function_is_caught(tmp_path: Path) -> None:
         False,
         False,
     ]
+
+
+# --- imports inside functions say why ----------------------------------------------------------
+
+
+def test_every_import_inside_a_function_says_why() -> None:
+    """Issue #30: an import goes inside a function only where Django's loading forces it, and a
+    comment on its line (or the line above) names what forces it; anything else goes to the top."""
+    bare = sorted({str(imp) for imp in ALL_IMPORTS if imp.in_function and not imp.reason})
+    assert bare == []
+
+
+def test_a_bare_import_inside_a_function_is_caught(tmp_path: Path) -> None:
+    """A ``#`` inside a string, a lone ``noqa`` and a comment after another statement are no
+    reasons; module-level imports need none."""
+    source = (
+        "import os\n"
+        "def f():\n"
+        "    # the registry is not ready at import time\n"
+        "    from live import services\n"
+        "    from live import models  # loads models: only in ready()\n"
+        "    x = '# not a comment'; from live import timebase\n"
+        "    from . import tasks  # noqa: F401\n"
+        "    y = 1  # about y\n"
+        "    from live import embargo\n"
+        "    class Inner:\n"
+        "        def g(self):\n"
+        "            from live import providers\n"
+    )
+    probe = tmp_path / "probe.py"
+    probe.write_text(source)
+    MODULES["live.probe"] = (probe, False)
+    try:
+        found = list(imports_of("live.probe"))
+    finally:
+        del MODULES["live.probe"]
+    bare = [imp.target for imp in found if imp.in_function and not imp.reason]
+    assert bare == ["live.timebase", "live.tasks", "live.embargo", "live.providers"]
+    assert [imp.reason for imp in found[:3]] == [
+        "",
+        "the registry is not ready at import time",
+        "loads models: only in ready()",
+    ]
+    assert not found[0].in_function
 
 
 # --- no cycles among the modules as they load ---------------------------------------------------

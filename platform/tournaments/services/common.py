@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from accounts.models import User
 from games.core import Game
 from games.registry import get_game
 from ratings.models import Rating
@@ -63,8 +64,6 @@ def game_of(tournament: Tournament) -> Game[Any]:
 
 
 def user_of(user_id: int | None) -> Any:
-    from accounts.models import User
-
     if user_id is None:
         return None
     return User.objects.filter(pk=user_id).first()

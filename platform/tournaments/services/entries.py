@@ -7,6 +7,7 @@ from datetime import datetime
 
 from django.db import transaction
 
+from accounts.models import User
 from live.errors import LiveError
 from live.services import match_abort, match_lock
 
@@ -147,8 +148,6 @@ def _invited(tournament: Tournament, user_id: int) -> bool:
 
 def _check_partner(tournament: Tournament, user_id: int, partner_name: str) -> int | None:
     """The named partner's user id (None: a robot partner), or why they cannot be."""
-    from accounts.models import User
-
     if Entry.objects.filter(
         tournament=tournament, partner_id=user_id, partner_accepted=True
     ).exists():
