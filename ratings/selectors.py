@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Prefetch, QuerySet
 
-from accounts.models import User
 from games.registry import all_games
 
 from .charts import rating_chart_svg
@@ -17,7 +17,7 @@ from .models import Rating, RatingChange
 from .services import elo_settings
 
 
-def profile_ratings(*, user: User, charts: bool = True) -> list[dict[str, Any]]:
+def profile_ratings(*, user: AbstractBaseUser, charts: bool = True) -> list[dict[str, Any]]:
     """The user's rating per game; with ``charts`` also ``chart_svg``, the history from the
     rating before the first rated game to now (the API leaves the chart out)."""
     cfg = elo_settings()
