@@ -91,10 +91,12 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict[str, A
 
 
 def _standings_context(tournament: Tournament) -> dict[str, Any]:
+    rows = selectors.standings_of(tournament)
+    names = selectors.tiebreak_names_of(tournament)
     return {
         "t": tournament,
-        "rows": selectors.standings_of(tournament),
-        "tiebreak_names": selectors.tiebreak_names_of(tournament),
+        "rows": selectors.shown_rows(rows, names),
+        "tiebreak_names": names,
         "cross": selectors.crosstable_of(tournament),
         "bracket": selectors.knockout_bracket(tournament),
         "live": tournament.status in (TournamentStatus.RUNNING, TournamentStatus.PAUSED),
@@ -119,6 +121,7 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
         "tournaments/_standings.html",
         {
             **_standings_context(tournament),
+            "status_oob": True,  # the badge outside this part follows (_status.html)
             "current": selectors.round_detail(tournament, current, viewer=request.user)
             if current
             else None,
