@@ -128,7 +128,7 @@ FIELDS = {
                 "Kein Board würde verglichen: Ein Howell mit 4 Paaren spielt jedes Board nur an "
                 "einem Tisch",
                 "jedes Paar käme auf 50 %",
-                "Wählen Sie das Mitchell-Movement oder planen Sie für 6 Paare oder mehr.",
+                "Wähle das Mitchell-Movement oder plane für 6 Paare oder mehr.",
             ],
         ),
     ],
