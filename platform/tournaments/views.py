@@ -33,16 +33,32 @@ def _user_id(request: HttpRequest) -> int | None:
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
+    can_create = services.can_organise(request.user) if request.user.is_authenticated else False
     return render(
         request,
         "tournaments/list.html",
         {
             **selectors.tournament_list(),
-            "can_create": services.can_organise(request.user)
-            if request.user.is_authenticated
-            else False,
+            "can_create": can_create,
+            "may_ask": request.user.is_authenticated and not can_create,
+            "asked": services.organiser_request_open(request.user.pk)
+            if request.user.is_authenticated and not can_create
+            else None,
         },
     )
+
+
+@login_required
+@require_POST
+def organise_ask(request: HttpRequest) -> HttpResponse:
+    """A user's "Ask to organise": a request the staff see in the admin."""
+    try:
+        services.organiser_request_send(user_id=request.user.pk, note=request.POST.get("note", ""))
+    except TournamentError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Your request has been sent to the staff."))
+    return redirect("tournaments:list")
 
 
 @login_required
