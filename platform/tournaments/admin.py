@@ -9,13 +9,25 @@ from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from live import catalogue
+from operations.errors import OperationError
 
 from . import services, tiebreaks
 from .errors import TournamentError
 from .forms import refuse_tiebreak_order
-from .models import AuditEntry, Bye, Entry, Pairing, Round, Tournament, TournamentStatus
+from .models import (
+    AuditEntry,
+    Bye,
+    Entry,
+    OrganiserRequest,
+    Pairing,
+    Round,
+    Tournament,
+    TournamentStatus,
+)
 
 _CREATE_FIELDS = [
     "name",
@@ -358,3 +370,43 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 admin.site.register(Bye)
+
+
+@admin.register(OrganiserRequest)
+class OrganiserRequestAdmin(admin.ModelAdmin):
+    """The users' "Ask to organise" requests; granting goes through the audited access service
+    (``services.organiser_role_set``: superusers only), declining only answers the request."""
+
+    list_display = ("user", "note", "created_at", "answered_at", "granted", "answered_by")
+    list_filter = ("granted", ("answered_at", admin.EmptyFieldListFilter))
+    search_fields = ("user__username", "note")
+    readonly_fields = ("user", "note", "created_at", "answered_at", "granted", "answered_by")
+    actions = ["grant_requests", "decline_requests"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.action(description=gettext_lazy("Grant the organiser role"))
+    def grant_requests(self, request: HttpRequest, queryset: QuerySet[OrganiserRequest]) -> None:
+        done = 0
+        for asked in queryset.filter(answered_at__isnull=True):
+            try:
+                services.organiser_role_set(
+                    user_id=asked.user_id,
+                    actor=request.user,
+                    member=True,
+                    reason=f"organiser request {asked.pk} granted",
+                )
+            except OperationError as exc:
+                self.message_user(request, f"{asked.user}: {exc.message}", messages.ERROR)
+                return
+            done += 1
+        self.message_user(request, _("%(n)d request(s) granted.") % {"n": done})
+
+    @admin.action(description=gettext_lazy("Decline the requests"))
+    def decline_requests(self, request: HttpRequest, queryset: QuerySet[OrganiserRequest]) -> None:
+        done = sum(
+            services.organiser_request_decline(request_id=asked.pk, actor=request.user)
+            for asked in queryset
+        )
+        self.message_user(request, _("%(n)d request(s) declined.") % {"n": done})

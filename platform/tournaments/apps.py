@@ -31,5 +31,12 @@ class TournamentsConfig(AppConfig):
 
         if tournament_exists not in chat_selectors.TOURNAMENT_EXISTS:
             chat_selectors.TOURNAMENT_EXISTS.append(tournament_exists)
+        # Live's result screen leads back to the event a tournament game belongs to.
+        from live.providers import AFTER_MATCH_PROVIDERS  # imports models: only in ready()
+
+        from .after_match import after_match  # imports models: only in ready()
+
+        if after_match not in AFTER_MATCH_PROVIDERS:
+            AFTER_MATCH_PROVIDERS.append(after_match)
         # The Celery tasks register the jobs the services queue by name (jobs.enqueue).
         from . import tasks  # noqa: F401 (imports models: only in ready())

@@ -12,7 +12,7 @@ from accounts.models import User
 from live import catalogue
 from matchmaking import standings
 
-from . import tiebreaks
+from . import pairs, tiebreaks
 from .models import EntryPolicy, Format, MovementKind
 from .services import TournamentSpec
 
@@ -33,6 +33,43 @@ def refuse_tiebreak_order(codes: list[str]) -> None:
     raise forms.ValidationError(
         _("The tie-break “%(code)s” is listed twice; each one counts once.") % {"code": code},
         code="repeated_tiebreak",
+    )
+
+
+def refuse_nothing_compared(
+    movement: str, max_pairs: int, rounds: int | None, boards_per_round: int
+) -> None:
+    """Refuse, in the reader's language, a pairs session that would compare no board: each
+    board played at one table only cannot be matchpointed, so every pair would end at 50 %.
+    The service refuses the same (``nothing_compared``) for the API and the admin."""
+    why = pairs.nothing_compared(movement, max_pairs, rounds, boards_per_round)
+    if why is None:
+        return
+    name = _("Howell") if why.movement == MovementKind.HOWELL else _("Mitchell")
+    if why.rounds_needed is not None:
+        raise forms.ValidationError(
+            _(
+                "No board would be compared: with %(rounds)s round(s) every board is played at "
+                "one table only, so it cannot be matchpointed and every pair would end at 50 %%. "
+                "A %(movement)s of %(pairs)s pairs needs at least %(needed)s rounds (or leave "
+                "Rounds empty)."
+            )
+            % {
+                "rounds": why.rounds,
+                "movement": name,
+                "pairs": why.pairs,
+                "needed": why.rounds_needed,
+            },
+            code="nothing_compared",
+        )
+    raise forms.ValidationError(
+        _(
+            "No board would be compared: a %(movement)s of %(pairs)s pairs plays every board at "
+            "one table only, so it cannot be matchpointed and every pair would end at 50 %%. "
+            "Choose the Mitchell movement, or plan for %(enough)s pairs or more."
+        )
+        % {"movement": name, "pairs": why.pairs, "enough": pairs.HOWELL_COMPARES_FROM},
+        code="nothing_compared",
     )
 
 
@@ -159,6 +196,17 @@ class TournamentForm(forms.Form):
         codes = tiebreaks.parse(self.cleaned_data["tiebreak_order"])
         refuse_tiebreak_order(codes)
         return codes
+
+    def clean(self) -> dict[str, Any]:
+        data: dict[str, Any] = super().clean() or {}
+        if data.get("format") == Format.PAIRS and data.get("max_players"):
+            refuse_nothing_compared(
+                data.get("movement") or "",
+                data["max_players"],
+                data.get("rounds"),
+                data.get("boards_per_round") or 2,
+            )
+        return data
 
     def spec(self) -> TournamentSpec:
         data: dict[str, Any] = self.cleaned_data

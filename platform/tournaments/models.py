@@ -365,3 +365,37 @@ class SharedDeal(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.match_id}: {self.round}"
+
+
+class OrganiserRequest(models.Model):
+    """A user's "Ask to organise", for the staff to answer in the admin (granting adds the user
+    to the Organisers group through the audited access service).  One open request per user:
+    asking again while one waits changes nothing."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organiser_requests"
+    )
+    note = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    granted = models.BooleanField(null=True, blank=True, help_text="Empty while unanswered.")
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=models.Q(answered_at__isnull=True),
+                name="one_open_organiser_request",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"organiser request of {self.user}"

@@ -59,6 +59,54 @@ def check_size(kind: str, pairs: int) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class NothingCompared:
+    """Why a pairs session would compare no board (:func:`nothing_compared`): the movement
+    chosen for the planned field, and the fewest rounds that would compare one (None: no
+    number of rounds helps — the movement itself is the problem)."""
+
+    movement: str
+    pairs: int
+    rounds: int | None
+    rounds_needed: int | None
+
+
+def nothing_compared(
+    chosen: str, pairs: int, rounds: int | None, boards_per_round: int
+) -> NothingCompared | None:
+    """None when a session of ``pairs`` pairs compares at least one board; else what is wrong,
+    for a refusal that says what would work (the form words it, the service too)."""
+    if compares_a_board(chosen, pairs, rounds, boards_per_round):
+        return None
+    kind = movement_kind(chosen, pairs)
+    needed = None
+    if compares_a_board(chosen, pairs, None, boards_per_round):
+        needed = next(
+            r for r in range(2, 200) if compares_a_board(chosen, pairs, r, boards_per_round)
+        )
+    return NothingCompared(kind, pairs, rounds, needed)
+
+
+def nothing_compared_text(why: NothingCompared) -> str:
+    """The refusal in English (the API and the admin; the page's form has it translated)."""
+    if why.rounds_needed is not None:
+        return (
+            f"with {why.rounds} round(s) every board is played at one table only, so no board "
+            f"can be matchpointed and every pair would end at 50 %; a {why.movement.title()} of "
+            f"{why.pairs} pairs needs at least {why.rounds_needed} rounds (or leave Rounds empty)"
+        )
+    return (
+        f"a {why.movement.title()} of {why.pairs} pairs plays every board at one table only, so "
+        "no board can be matchpointed and every pair would end at 50 %; choose the Mitchell "
+        f"movement, or plan for {HOWELL_COMPARES_FROM} pairs or more"
+    )
+
+
+HOWELL_COMPARES_FROM = 6
+"""The smallest Howell that plays a board at two tables (4 and 5 pairs have no complete Howell;
+their repeats become spare boards, see :class:`Table`)."""
+
+
 def movement_kind(chosen: str, pairs: int) -> str:
     """The organiser's choice, else Howell (everyone meets everyone) where it is complete (7 to
     16 pairs) and for 4 pairs (a Mitchell of two tables has one round); Mitchell otherwise — for 5
@@ -129,6 +177,20 @@ def round_plan(tournament: Tournament, number: int) -> tuple[list[Table], list[i
     """Round ``number``'s tables and the entries sitting out (they met the phantom pair)."""
     movement = movement_of(tournament)
     entry = entry_of_pair(tournament)
+    tables, out = [], []
+    for seat in movement.rounds[number - 1]:
+        if seat.ns is None or seat.ew is None:
+            idle = seat.ns if seat.ew is None else seat.ew
+            if idle is not None:
+                out.append(entry[idle])
+    for t in _tables_by_pair(movement, number):
+        tables.append(Table(t.number, entry[t.ns], entry[t.ew], t.boards, t.compared))
+    return tables, out
+
+
+def _tables_by_pair(movement: movements.Movement, number: int) -> list[Table]:
+    """Round ``number``'s tables with *pair numbers* in ``ns``/``ew``: the movement's board set,
+    or spare boards where a pair has already played that set (:class:`Table`)."""
     played: dict[int, set[int]] = {}
     for earlier in movement.rounds[: number - 1]:
         for seat in earlier:
@@ -136,20 +198,48 @@ def round_plan(tournament: Tournament, number: int) -> tuple[list[Table], list[i
                 if pair is not None and None not in (seat.ns, seat.ew):
                     played.setdefault(pair, set()).add(seat.board_set)
     b = movement.boards_per_round
-    tables, out = [], []
+    tables = []
     for seat in movement.rounds[number - 1]:
         if seat.ns is None or seat.ew is None:
-            idle = seat.ns if seat.ew is None else seat.ew
-            if idle is not None:
-                out.append(entry[idle])
             continue
         boards = movement.boards(seat.board_set)
         again = seat.board_set in played.get(seat.ns, set()) | played.get(seat.ew, set())
         if again:
             first = spare_base(movement) + ((number - 1) * movement.tables + seat.table - 1) * b
             boards = range(first + 1, first + 1 + b)
-        tables.append(Table(seat.table, entry[seat.ns], entry[seat.ew], boards, not again))
-    return tables, out
+        tables.append(Table(seat.table, seat.ns, seat.ew, boards, not again))
+    return tables
+
+
+def compares_a_board(chosen: str, pairs: int, rounds: int | None, boards_per_round: int) -> bool:
+    """Whether a session of ``pairs`` pairs plays some board at two tables or more — a board
+    that can be matchpointed (a board played at one table only scores 50 % for both sides,
+    whatever happened).  ``chosen`` is the organiser's movement (empty: :func:`movement_kind`),
+    ``rounds`` their limit (None: the movement's own), as :func:`schedule_for` applies them.
+
+    False means the session ranks nobody: every pair ends at 50 %.  That is the case for a
+    Howell of 4 or 5 pairs (every board set a pair would meet twice becomes spare boards, see
+    :class:`Table`) and for any movement cut to a single round.  A Mitchell is built for its
+    first two rounds only (its tables can run to tens of thousands): its board sets move to
+    another table each round and at most one table sits out, so if two rounds compare nothing,
+    more would not either.
+    """
+    kind = movement_kind(chosen, pairs)
+    if kind == MovementKind.MITCHELL:
+        tables = -(-pairs // 2)
+        played = tables if rounds is None else min(rounds, tables)
+        movement = movements.mitchell(pairs, min(played, 2), boards_per_round)
+    else:
+        movement = _movement(kind, pairs, None, boards_per_round)
+        played = len(movement.rounds) if rounds is None else min(rounds, len(movement.rounds))
+    tables_of_board: dict[int, int] = {}
+    for number in range(1, min(played, len(movement.rounds)) + 1):
+        for table in _tables_by_pair(movement, number):
+            for board in table.boards if table.compared else ():
+                tables_of_board[board] = tables_of_board.get(board, 0) + 1
+                if tables_of_board[board] >= 2:
+                    return True
+    return False
 
 
 def spare_base(movement: movements.Movement) -> int:

@@ -36,9 +36,16 @@ from .services.formats import rules_for
 # the standings rows' names and rules, which live with the formats.
 from .services.formats.knockout import knockout_bracket as knockout_bracket
 from .standing_rows import PAIRS_TIEBREAK_NAMES as PAIRS_TIEBREAK_NAMES
-from .standing_rows import TIEBREAK_NAMES, Row, published_rounds, shown_tiebreak
+from .standing_rows import (
+    TIEBREAK_NAMES,
+    Row,
+    column_texts,
+    published_rounds,
+    shown_tiebreak,
+)
 from .standing_rows import pairs_session_hidden as pairs_session_hidden
 from .standing_rows import points_text as points_text
+from .standing_rows import shown_rows as shown_rows
 
 
 def embargoed_matches() -> Q:
@@ -146,6 +153,12 @@ def crosstable_of(tournament: Tournament) -> dict[str, Any]:
                 ],
             }
         )
+    # One format per column (standing_rows.column_texts), as in the standings.
+    score_texts = column_texts([r["score"] for r in rows])
+    tiebreak_columns = [column_texts([r["tiebreaks"][i] for r in rows]) for i in range(len(tbs))]
+    for i, r in enumerate(rows):
+        r["score_text"] = score_texts[i]
+        r["tiebreak_texts"] = [column[i] for column in tiebreak_columns]
     return {"rounds": table.rounds, "rows": rows, "tiebreaks": [TIEBREAK_NAMES[t] for t in tbs]}
 
 
@@ -333,3 +346,8 @@ def current_round(tournament: Tournament) -> Round | None:
 def round_in_progress(tournament: Tournament) -> bool:
     rnd = current_round(tournament)
     return rnd is not None and rnd.status == RoundStatus.PLAYING
+
+
+def tournament_of_match(match_id: int) -> int | None:
+    """The tournament a match was played in (as one of its pairings), or None."""
+    return Pairing.objects.filter(match_id=match_id).values_list("tournament_id", flat=True).first()

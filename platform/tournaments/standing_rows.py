@@ -104,6 +104,7 @@ def pairs_session_hidden(tournament: Tournament) -> bool:
 
 
 def points_text(points: float) -> str:
+    """1.5 → 1½, 2.0 → 2, 0.6667 → 0.67 — one figure on its own (see :func:`column_texts`)."""
     whole = int(points)
     frac = points - whole
     if abs(frac) < 1e-9:
@@ -111,3 +112,35 @@ def points_text(points: float) -> str:
     if abs(frac - 0.5) < 1e-9:
         return f"{whole}½" if whole else "½"
     return f"{points:.2f}"
+
+
+def _halves(value: float) -> bool:
+    return abs(value * 2 - round(value * 2)) < 1e-9
+
+
+def column_texts(values: list[float | None]) -> list[str]:
+    """One column's figures in one format: whole and half points (2, 1½) when every figure is
+    one, else every figure with two decimals (2.25, 1.50, 2.00) — a column mixing "2.25" with
+    "1½" reads as two kinds of score.  None (no figure) stays empty."""
+    present = [v for v in values if v is not None]
+    if all(_halves(v) for v in present):
+        return ["" if v is None else points_text(v) for v in values]
+    return ["" if v is None else f"{v:.2f}" for v in values]
+
+
+@dataclass(frozen=True)
+class ShownRow:
+    """A standings row with its score and tie-breaks as the page shows them (per column)."""
+
+    row: Row
+    score: str
+    tiebreaks: list[str]
+
+
+def shown_rows(rows: list[Row], names: list[str]) -> list[ShownRow]:
+    """The page's standings: each column formatted as one (:func:`column_texts`)."""
+    scores = column_texts([r.score for r in rows])
+    columns = [column_texts([r.tiebreaks.get(n) for r in rows]) for n in names]
+    return [
+        ShownRow(row, scores[i], [column[i] for column in columns]) for i, row in enumerate(rows)
+    ]

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("new/", views.tournament_new, name="new"),
     path("notice/", views.notice, name="notice"),
+    path("organise/ask/", views.organise_ask, name="organise_ask"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/standings/", views.tournament_standings, name="standings"),
     path("<int:pk>/round/<int:number>/", views.round_page, name="round"),

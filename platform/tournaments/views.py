@@ -33,16 +33,32 @@ def _user_id(request: HttpRequest) -> int | None:
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
+    can_create = services.can_organise(request.user) if request.user.is_authenticated else False
     return render(
         request,
         "tournaments/list.html",
         {
             **selectors.tournament_list(),
-            "can_create": services.can_organise(request.user)
-            if request.user.is_authenticated
-            else False,
+            "can_create": can_create,
+            "may_ask": request.user.is_authenticated and not can_create,
+            "asked": services.organiser_request_open(request.user.pk)
+            if request.user.is_authenticated and not can_create
+            else None,
         },
     )
+
+
+@login_required
+@require_POST
+def organise_ask(request: HttpRequest) -> HttpResponse:
+    """A user's "Ask to organise": a request the staff see in the admin."""
+    try:
+        services.organiser_request_send(user_id=request.user.pk, note=request.POST.get("note", ""))
+    except TournamentError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Your request has been sent to the staff."))
+    return redirect("tournaments:list")
 
 
 @login_required
@@ -91,10 +107,12 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict[str, A
 
 
 def _standings_context(tournament: Tournament) -> dict[str, Any]:
+    rows = selectors.standings_of(tournament)
+    names = selectors.tiebreak_names_of(tournament)
     return {
         "t": tournament,
-        "rows": selectors.standings_of(tournament),
-        "tiebreak_names": selectors.tiebreak_names_of(tournament),
+        "rows": selectors.shown_rows(rows, names),
+        "tiebreak_names": names,
         "cross": selectors.crosstable_of(tournament),
         "bracket": selectors.knockout_bracket(tournament),
         "live": tournament.status in (TournamentStatus.RUNNING, TournamentStatus.PAUSED),
@@ -119,6 +137,7 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
         "tournaments/_standings.html",
         {
             **_standings_context(tournament),
+            "status_oob": True,  # the badge outside this part follows (_status.html)
             "current": selectors.round_detail(tournament, current, viewer=request.user)
             if current
             else None,

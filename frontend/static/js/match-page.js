@@ -406,6 +406,17 @@ function renderNewGame() {
   }
 }
 
+// A tournament game: the way back to its event (the tournaments app provides url and label).
+function renderEventLink() {
+  const link = resultEl.querySelector("[data-role=event-link]");
+  const event = after?.event;
+  if (!link) return;
+  link.hidden = !event;
+  if (!event) return;
+  link.href = event.url;
+  link.textContent = event.label;
+}
+
 function renderResult(match) {
   if (!resultEl) return;
   const over = match.status === "finished" || match.status === "aborted";
@@ -429,6 +440,7 @@ function renderResult(match) {
     renderResultList(match);
     renderRematch();
     renderNewGame();
+    renderEventLink();
   });
 }
 resultEl?.querySelector("[data-role=result-close]").addEventListener("click", () => {

@@ -16,6 +16,7 @@ Lock order, kept everywhere: tournament → match → pairing (a match is locked
 - :mod:`.closing` — closing a round, finishing, no-shows, the embargo's end.
 - :mod:`.tables` — starting a table's live match, replays; :mod:`.duplicate` — duplicate scoring.
 - :mod:`.sweep` — the periodic passes.
+- :mod:`.organisers` — asking for the organiser role, granting and withdrawing it (audited).
 
 What differs between formats lives in ``tournaments.formats`` (one module per format).
 """
@@ -40,6 +41,12 @@ from .entries import (
 )
 from .formats.round_robin import ROUND_ROBIN_BYE_POINTS
 from .formats.swiss import PAIRING_BYE_POINTS_DUEL, SIT_OUT_POINTS_MULTI
+from .organisers import (
+    organiser_request_decline,
+    organiser_request_open,
+    organiser_request_send,
+    organiser_role_set,
+)
 from .organising import (
     abort_running_matches,
     pairing_adjudicate,
@@ -73,6 +80,10 @@ __all__ = [
     "is_operator",
     "late_join_open",
     "match_ended",
+    "organiser_request_decline",
+    "organiser_request_open",
+    "organiser_request_send",
+    "organiser_role_set",
     "pairing_adjudicate",
     "rating_of",
     "round_pair",

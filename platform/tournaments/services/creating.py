@@ -133,6 +133,11 @@ def spec_check(spec: TournamentSpec, game: Game[Any]) -> None:
         why = pairs.check_size(spec.movement, spec.max_players)  # max_players counts pairs
         if why is not None:
             raise bad("bad_max_players", why)
+        nothing = pairs.nothing_compared(
+            spec.movement, spec.max_players, spec.rounds, spec.boards_per_round
+        )
+        if nothing is not None:
+            raise bad("nothing_compared", pairs.nothing_compared_text(nothing))
     elif spec.movement:
         raise bad("bad_movement", "a movement is for pairs tournaments only")
     if spec.tiebreak_order:
