@@ -3,16 +3,11 @@ from typing import Any
 from django.contrib import admin
 from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.models import Group
-from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.http import HttpRequest
 
 from live.socket_access import sockets_close_after_commit
 from operations.access import ACCESS_FIELDS, group_permissions_set, user_access_set
-from operations.admin_pages import UserOperationsMixin, _ask
-from operations.forms import ReasonForm
-from tournaments.services import organiser_role_set
+from operations.admin_pages import UserOperationsMixin
 
 from .models import ApiToken, User
 
@@ -47,44 +42,7 @@ class PlatformUserAdmin(UserOperationsMixin, UserAdmin):
         "lift_cooldowns",
         "mark_bots",
         "unmark_bots",
-        "grant_organiser",
-        "withdraw_organiser",
     ]
-
-    # --- the organiser role (the Organisers group), through the audited access service -------
-
-    @admin.action(description=gettext_lazy("Grant the organiser role"), permissions=["change"])
-    def grant_organiser(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse | None:
-        return _ask(
-            self,
-            request,
-            queryset,
-            form_class=ReasonForm,
-            action="grant_organiser",
-            title=_("Grant the organiser role"),
-            apply=lambda user, form: organiser_role_set(
-                user_id=user.pk, actor=request.user, member=True, reason=form.cleaned_data["reason"]
-            ),
-        )
-
-    @admin.action(description=gettext_lazy("Withdraw the organiser role"), permissions=["change"])
-    def withdraw_organiser(
-        self, request: HttpRequest, queryset: QuerySet[Any]
-    ) -> HttpResponse | None:
-        return _ask(
-            self,
-            request,
-            queryset,
-            form_class=ReasonForm,
-            action="withdraw_organiser",
-            title=_("Withdraw the organiser role"),
-            apply=lambda user, form: organiser_role_set(
-                user_id=user.pk,
-                actor=request.user,
-                member=False,
-                reason=form.cleaned_data["reason"],
-            ),
-        )
 
     # --- who may grant access (issue 28: a moderator made itself superuser) -------------------
     # Staff, superuser, groups and permissions are read-only to everyone but superusers (the

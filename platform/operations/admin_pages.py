@@ -181,7 +181,7 @@ class MatchOperationsMixin:
 # --- users ----------------------------------------------------------------------------------------
 
 
-def _ask(
+def reason_action(
     modeladmin: Any,
     request: HttpRequest,
     queryset: QuerySet[Any],
@@ -240,7 +240,7 @@ class UserOperationsMixin:
         permissions=["change"],
     )
     def ban_users(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse | None:
-        return _ask(
+        return reason_action(
             self,
             request,
             queryset,
@@ -257,7 +257,7 @@ class UserOperationsMixin:
 
     @admin.action(description=gettext_lazy("Mute in chat"), permissions=["change"])
     def mute_users(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse | None:
-        return _ask(
+        return reason_action(
             self,
             request,
             queryset,
@@ -282,7 +282,7 @@ class UserOperationsMixin:
                 )
             return done
 
-        return _ask(
+        return reason_action(
             self,
             request,
             queryset,
@@ -296,7 +296,7 @@ class UserOperationsMixin:
         description=gettext_lazy("Lift the queue cooldown (no-shows)"), permissions=["change"]
     )
     def lift_cooldowns(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse | None:
-        return _ask(
+        return reason_action(
             self,
             request,
             queryset,
@@ -310,7 +310,7 @@ class UserOperationsMixin:
 
     @admin.action(description=gettext_lazy("Mark as bot accounts"), permissions=["change"])
     def mark_bots(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse | None:
-        return _ask(
+        return reason_action(
             self,
             request,
             queryset,
@@ -324,7 +324,7 @@ class UserOperationsMixin:
 
     @admin.action(description=gettext_lazy("Unmark bot accounts"), permissions=["change"])
     def unmark_bots(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse | None:
-        return _ask(
+        return reason_action(
             self,
             request,
             queryset,

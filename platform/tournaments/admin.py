@@ -7,13 +7,16 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from live import catalogue
+from operations.admin_pages import reason_action
 from operations.errors import OperationError
+from operations.forms import ReasonForm
 
 from . import services, tiebreaks
 from .errors import TournamentError
@@ -410,3 +413,41 @@ class OrganiserRequestAdmin(admin.ModelAdmin):
             for asked in queryset
         )
         self.message_user(request, _("%(n)d request(s) declined.") % {"n": done})
+
+
+# --- the organiser role, granted from the user admin -------------------------------------------
+# Accounts knows nothing of tournaments, so the two actions join the registered user admin from
+# here (this module is loaded after accounts' admin: INSTALLED_APPS order). Both go through the
+# audited access service, so only superusers can use them and every change is logged.
+
+
+def _organiser_action(member: bool, action: str, title: Any) -> Any:
+    def act(modeladmin: Any, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse | None:
+        return reason_action(
+            modeladmin,
+            request,
+            queryset,
+            form_class=ReasonForm,
+            action=action,
+            title=str(title),
+            apply=lambda user, form: services.organiser_role_set(
+                user_id=user.pk,
+                actor=request.user,
+                member=member,
+                reason=form.cleaned_data["reason"],
+            ),
+        )
+
+    act.__name__ = action
+    return admin.action(description=title, permissions=["change"])(act)
+
+
+grant_organiser = _organiser_action(
+    True, "grant_organiser", gettext_lazy("Grant the organiser role")
+)
+withdraw_organiser = _organiser_action(
+    False, "withdraw_organiser", gettext_lazy("Withdraw the organiser role")
+)
+
+_user_admin = admin.site.get_model_admin(get_user_model())
+_user_admin.actions = [*_user_admin.actions, grant_organiser, withdraw_organiser]
