@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from support.dutch_corpus import load, match_rate, replay
 
-MATCHED = 771
+MATCHED = 805
 """Rounds identical to the reference (boards, colours and the bye), of the corpus's 896."""
 
 
@@ -65,6 +65,18 @@ def test_heterogeneous_brackets_follow_their_own_order() -> None:
     the residents they leave are a bracket of their own with its own S1 and S2 (event 29007's
     round 9: 19 meets 25, the first of that remainder's S2)."""
     wanted = {(29000, 7), (29007, 9)}
+    events = [e for e in load() if e["seed"] in {seed for seed, _ in wanted}]
+    cases = [c for c in replay(events) if (c.seed, c.number) in wanted]
+    assert len(cases) == 2
+    assert all(c.same for c in cases), [(c.seed, c.number) for c in cases if not c.same]
+
+
+def test_small_brackets_take_the_first_candidate_in_fide_order() -> None:
+    """Brackets of up to ``ORDER_LIMIT`` players walk D.1/D.2's candidates and take the first one
+    the criteria rate as highly as the best pairing: event 29050's round 2 pairs 7-32 and 29-18,
+    event 29063's round 3 pairs 2-3, 8-4 and 10-1; the matchings' order (weights that count only
+    how many players an exchange moves) chose 7-18 / 29-32 and 2-1 / 8-3 / 10-4, rated equal."""
+    wanted = {(29050, 2), (29063, 3)}
     events = [e for e in load() if e["seed"] in {seed for seed, _ in wanted}]
     cases = [c for c in replay(events) if (c.seed, c.number) in wanted]
     assert len(cases) == 2
