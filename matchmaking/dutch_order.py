@@ -75,9 +75,34 @@ def transpositions(
     yield from extend(0)
 
 
-def candidates(size: int, fits: Callable[[int, int], bool]) -> Iterator[Candidate]:
-    """Every fitting candidate of a bracket of ``size`` players (positions 0 .. size-1), pairing
-    ``size // 2`` pairs, in the Dutch generation order (D.1 then D.2)."""
+def candidates(
+    size: int, fits: Callable[[int, int], bool], moved_down: int = 0
+) -> Iterator[Candidate]:
+    """Every fitting candidate of a bracket of ``size`` players (positions 0 .. size-1) in the
+    Dutch generation order, pairing ``size // 2`` pairs.
+
+    With ``moved_down`` players (the first positions) the bracket is heterogeneous (D.1): they
+    form S1 and meet the residents in the lexicographic order of the residents' transpositions,
+    each of them paired; for each such choice the residents left over (the remainder) are a
+    homogeneous bracket of their own, with their own S1, S2, transpositions and exchanges.
+    """
+    if moved_down:
+        if 2 * moved_down > size:
+            return
+        residents = list(range(moved_down, size))
+        for top in transpositions(list(range(moved_down)), residents, fits):
+            taken = {b for _, b in top}
+            rest = [v for v in residents if v not in taken]
+            if len(rest) < 2:
+                yield top
+                continue
+
+            def inner(a: int, b: int, rest: list[int] = rest) -> bool:
+                return fits(rest[a], rest[b])
+
+            for below in candidates(len(rest), inner):
+                yield top + [(rest[a], rest[b]) for a, b in below]
+        return
     half = size // 2
     if half == 0:
         return

@@ -878,10 +878,10 @@ class _Field:
                 if self._judge(ordered, bracket, following, compat, prefer, completes) == judged:
                     exact = ordered
         greedy = self._judge(pairs, bracket, following, compat, prefer, completes)
-        if not mdps and len(bracket) <= ORDER_LIMIT:
+        if len(bracket) <= ORDER_LIMIT:
             # Small enough to walk FIDE's own candidate order up to the best the matchings found.
             found = self._in_order(
-                bracket, following, compat, prefer, completes, max(judged, greedy)
+                bracket, len(mdps), following, compat, prefer, completes, max(judged, greedy)
             )
             if found is not None:
                 return found
@@ -890,6 +890,7 @@ class _Field:
     def _in_order(
         self,
         bracket: list[int],
+        moved_down: int,
         following: list[int],
         compat: Callable[[int, int], bool],
         prefer: Callable[[int, int], bool],
@@ -910,7 +911,7 @@ class _Field:
             return compat(bracket[a], bracket[b])
 
         limit = min(ORDER_BUDGET, self.order_budget)
-        for count, candidate in enumerate(candidates(len(bracket), fits)):
+        for count, candidate in enumerate(candidates(len(bracket), fits, moved_down)):
             if count >= limit:
                 return None
             self.order_budget -= 1

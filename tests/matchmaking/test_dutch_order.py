@@ -61,3 +61,22 @@ def test_candidates_try_every_transposition_before_any_exchange() -> None:
 def test_an_odd_bracket_floats_whoever_s2_leaves_over() -> None:
     first = next(candidates(5, lambda a, b: (a, b) != (1, 3)))
     assert first == [(0, 2), (1, 4)]  # 4 (BSN) floats
+
+
+def test_a_heterogeneous_bracket_pairs_its_moved_down_players_first_then_the_remainder() -> None:
+    # One moved-down player (position 0) and four residents: 0 meets the residents in order; for
+    # each choice the three residents left are a remainder of their own (S1 = its first, S2 the
+    # other two), transposed and then exchanged, before the MDP's next partner is tried.
+    found = list(candidates(5, lambda a, b: True, moved_down=1))
+    assert found[:3] == [
+        [(0, 1), (2, 3)],
+        [(0, 1), (2, 4)],
+        [(0, 1), (3, 2)],  # the remainder's exchange: S1 = 3 meets S2 = 2, 4 in order
+    ]
+    # Two transpositions and two exchanges of two pairings each, then 0's next partner.
+    assert [c[0] for c in found[:7]] == [(0, 1)] * 6 + [(0, 2)]
+
+
+def test_moved_down_players_who_cannot_all_be_paired_give_no_candidate() -> None:
+    assert list(candidates(3, lambda a, b: True, moved_down=2)) == []
+    assert list(candidates(4, lambda a, b: a != 0, moved_down=1)) == []
