@@ -76,34 +76,41 @@ def transpositions(
 
 
 def candidates(
-    size: int, fits: Callable[[int, int], bool], moved_down: int = 0
+    size: int, fits: Callable[[int, int], bool], moved_down: int = 0, pairs: int | None = None
 ) -> Iterator[Candidate]:
     """Every fitting candidate of a bracket of ``size`` players (positions 0 .. size-1) in the
-    Dutch generation order, pairing ``size // 2`` pairs.
+    Dutch generation order, forming ``pairs`` pairs (default and at most ``size // 2``).
 
-    With ``moved_down`` players (the first positions) the bracket is heterogeneous (D.1): they
-    form S1 and meet the residents in the lexicographic order of the residents' transpositions,
-    each of them paired; for each such choice the residents left over (the remainder) are a
-    homogeneous bracket of their own, with their own S1, S2, transpositions and exchanges.
+    Fewer pairs than that (the bracket cannot pair everyone) shrink S1 to the first ``pairs``
+    players, so more of S2 float.  With ``moved_down`` players (the first positions) the bracket
+    is heterogeneous (D.1): of them, S1 holds as many as are paired, the highest first, the others
+    wait in the limbo and are swapped in by the subsets of the moved-down players in
+    lexicographic order; S1 meets the residents in the lexicographic order of the residents'
+    transpositions, and for each such choice the residents left over (the remainder) are a
+    homogeneous bracket of their own, with their own S1, S2, transpositions and exchanges,
+    forming the pairs still wanted.
     """
+    wanted = size // 2 if pairs is None else min(pairs, size // 2)
     if moved_down:
-        if 2 * moved_down > size:
-            return
         residents = list(range(moved_down, size))
-        for top in transpositions(list(range(moved_down)), residents, fits):
-            taken = {b for _, b in top}
-            rest = [v for v in residents if v not in taken]
-            if len(rest) < 2:
-                yield top
-                continue
+        paired_down = min(moved_down, wanted, len(residents))
+        for front in combinations(range(moved_down), paired_down):
+            for top in transpositions(list(front), residents, fits):
+                taken = {b for _, b in top}
+                rest = [v for v in residents if v not in taken]
+                more = wanted - paired_down
+                if more == 0 or len(rest) < 2:
+                    if more == 0:
+                        yield top
+                    continue
 
-            def inner(a: int, b: int, rest: list[int] = rest) -> bool:
-                return fits(rest[a], rest[b])
+                def inner(a: int, b: int, rest: list[int] = rest) -> bool:
+                    return fits(rest[a], rest[b])
 
-            for below in candidates(len(rest), inner):
-                yield top + [(rest[a], rest[b]) for a, b in below]
+                for below in candidates(len(rest), inner, pairs=more):
+                    yield top + [(rest[a], rest[b]) for a, b in below]
         return
-    half = size // 2
+    half = wanted
     if half == 0:
         return
     for down, up in exchanges(half, size - half):

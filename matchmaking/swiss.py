@@ -880,8 +880,16 @@ class _Field:
         greedy = self._judge(pairs, bracket, following, compat, prefer, completes)
         if len(bracket) <= ORDER_LIMIT:
             # Small enough to walk FIDE's own candidate order up to the best the matchings found.
+            chosen = exact if judged > greedy else pairs
             found = self._in_order(
-                bracket, len(mdps), following, compat, prefer, completes, max(judged, greedy)
+                bracket,
+                len(mdps),
+                len(chosen),
+                following,
+                compat,
+                prefer,
+                completes,
+                max(judged, greedy),
             )
             if found is not None:
                 return found
@@ -891,6 +899,7 @@ class _Field:
         self,
         bracket: list[int],
         moved_down: int,
+        pairs_wanted: int,
         following: list[int],
         compat: Callable[[int, int], bool],
         prefer: Callable[[int, int], bool],
@@ -911,7 +920,7 @@ class _Field:
             return compat(bracket[a], bracket[b])
 
         limit = min(ORDER_BUDGET, self.order_budget)
-        for count, candidate in enumerate(candidates(len(bracket), fits, moved_down)):
+        for count, candidate in enumerate(candidates(len(bracket), fits, moved_down, pairs_wanted)):
             if count >= limit:
                 return None
             self.order_budget -= 1

@@ -77,6 +77,18 @@ def test_a_heterogeneous_bracket_pairs_its_moved_down_players_first_then_the_rem
     assert [c[0] for c in found[:7]] == [(0, 1)] * 6 + [(0, 2)]
 
 
-def test_moved_down_players_who_cannot_all_be_paired_give_no_candidate() -> None:
-    assert list(candidates(3, lambda a, b: True, moved_down=2)) == []
+def test_a_moved_down_player_who_meets_nobody_leaves_no_candidate_with_every_pair() -> None:
     assert list(candidates(4, lambda a, b: a != 0, moved_down=1)) == []
+
+
+def test_fewer_pairs_shrink_s1_and_float_more_of_s2() -> None:
+    # Four players, one pair wanted: S1 = 1 alone against S2 = 2, 3, 4, then the exchanges.
+    found = list(candidates(4, lambda a, b: True, pairs=1))
+    assert found[:3] == [[(0, 1)], [(0, 2)], [(0, 3)]]
+    assert found[3] == [(1, 0)]  # the first exchange: BSN 2 moves up into S1
+
+
+def test_moved_down_players_left_in_the_limbo_are_swapped_in_later() -> None:
+    # Two moved-down players, one resident: only one MDP can be paired; the higher one first.
+    found = list(candidates(3, lambda a, b: True, moved_down=2, pairs=1))
+    assert found == [[(0, 2)], [(1, 2)]]
