@@ -76,7 +76,11 @@ def transpositions(
 
 
 def candidates(
-    size: int, fits: Callable[[int, int], bool], moved_down: int = 0, pairs: int | None = None
+    size: int,
+    fits: Callable[[int, int], bool],
+    moved_down: int = 0,
+    pairs: int | None = None,
+    hopeless: Callable[[Candidate, list[int]], bool] | None = None,
 ) -> Iterator[Candidate]:
     """Every fitting candidate of a bracket of ``size`` players (positions 0 .. size-1) in the
     Dutch generation order, forming ``pairs`` pairs (default and at most ``size // 2``).
@@ -88,7 +92,9 @@ def candidates(
     lexicographic order; S1 meets the residents in the lexicographic order of the residents'
     transpositions, and for each such choice the residents left over (the remainder) are a
     homogeneous bracket of their own, with their own S1, S2, transpositions and exchanges,
-    forming the pairs still wanted.
+    forming the pairs still wanted.  ``hopeless(pairs, remainder)``, when given, skips a choice of
+    the moved-down players' partners with all its remainder candidates (the caller knows that no
+    pairing of that remainder can be good enough).
     """
     wanted = size // 2 if pairs is None else min(pairs, size // 2)
     if moved_down:
@@ -98,6 +104,8 @@ def candidates(
             for top in transpositions(list(front), residents, fits):
                 taken = {b for _, b in top}
                 rest = [v for v in residents if v not in taken]
+                if hopeless is not None and hopeless(top, rest):
+                    continue
                 more = wanted - paired_down
                 if more == 0 or len(rest) < 2:
                     if more == 0:

@@ -924,8 +924,26 @@ class _Field:
         def fits(a: int, b: int) -> bool:
             return compat(bracket[a], bracket[b])
 
+        def hopeless(top: list[tuple[int, int]], rest: list[int]) -> bool:
+            # The remainder's best pairs by weighted matching bound what any of its candidates
+            # can add to the moved-down players' pairs.
+            chosen = [(bracket[a], bracket[b]) for a, b in top]
+            remainder = [bracket[v] for v in rest]
+            best = self._criteria(chosen, base, prefer)
+            if len(remainder) >= 2:
+                best += self._criteria(self._exact(remainder, compat, prefer), base, prefer)
+            if best >> _SCORE_SHIFT != target[1]:
+                return best >> _SCORE_SHIFT < target[1]
+            # Below the target's weight, only more pairs in the next bracket (C7) could still win.
+            return best < target[3] and target[2] >= most_next
+
+        # The most pairs the next bracket could have with this bracket's floaters (C7).
+        floating = len(bracket) - 2 * pairs_wanted
+        most_next = (floating + len(following)) // 2 if following else 0
+
         limit = min(ORDER_BUDGET, self.order_budget)
-        for count, candidate in enumerate(candidates(len(bracket), fits, moved_down, pairs_wanted)):
+        walk = candidates(len(bracket), fits, moved_down, pairs_wanted, hopeless)
+        for count, candidate in enumerate(walk):
             if count >= limit:
                 return None
             self.order_budget -= 1

@@ -92,3 +92,13 @@ def test_moved_down_players_left_in_the_limbo_are_swapped_in_later() -> None:
     # Two moved-down players, one resident: only one MDP can be paired; the higher one first.
     found = list(candidates(3, lambda a, b: True, moved_down=2, pairs=1))
     assert found == [[(0, 2)], [(1, 2)]]
+
+
+def test_a_hopeless_choice_of_partners_skips_its_whole_remainder() -> None:
+    # MDP 0 with residents 1-4: the caller rules out meeting 1, so every candidate pairs 0 with 2.
+    def hopeless(top: list[tuple[int, int]], rest: list[int]) -> bool:
+        assert sorted(rest + [b for _, b in top]) == [1, 2, 3, 4]
+        return top == [(0, 1)]
+
+    found = list(candidates(5, lambda a, b: True, moved_down=1, hopeless=hopeless))
+    assert found and all(c[0] == (0, 2) for c in found[:6]) and found[6][0] == (0, 3)
