@@ -916,13 +916,24 @@ class _Field:
         none is among the first :data:`ORDER_BUDGET` candidates that pair the whole bracket.
 
         Completion and the next bracket's pairs depend only on who floats, so they are counted
-        once per set of floaters; the criteria weight is summed per candidate.
+        once per set of floaters; the criteria weight is summed per candidate.  A ``target`` that
+        does not complete the round is beaten by any candidate that does (:meth:`_completing`).
         """
         base = min(self.half[v] for v in bracket)
         by_down: dict[frozenset[int], tuple[int, int]] = {}
 
         def fits(a: int, b: int) -> bool:
             return compat(bracket[a], bracket[b])
+
+        def judge(pairs: list[tuple[int, int]], criteria: int) -> tuple[int, int, int, int]:
+            if criteria < 0:
+                criteria = self._criteria(pairs, base, prefer)
+            paired = {v for pair in pairs for v in pair}
+            down = frozenset(v for v in bracket if v not in paired)
+            if down not in by_down:
+                by_down[down] = self._judge_floaters(sorted(down), following, compat, completes)
+            ok, next_pairs = by_down[down]
+            return (ok, criteria >> _SCORE_SHIFT, next_pairs, criteria)
 
         def hopeless(top: list[tuple[int, int]], rest: list[int]) -> bool:
             # The remainder's best pairs by weighted matching bound what any of its candidates
@@ -942,6 +953,10 @@ class _Field:
         most_next = (floating + len(following)) // 2 if following else 0
 
         limit = min(ORDER_BUDGET, self.order_budget)
+        if not target[0]:
+            return self._completing(
+                bracket, moved_down, pairs_wanted, following, fits, judge, limit
+            )
         walk = candidates(len(bracket), fits, moved_down, pairs_wanted, hopeless)
         for count, candidate in enumerate(walk):
             if count >= limit:
@@ -951,13 +966,37 @@ class _Field:
             criteria = self._criteria(pairs, base, prefer)
             if (criteria >> _SCORE_SHIFT) < target[1]:
                 continue
-            paired = {v for pair in pairs for v in pair}
-            down = frozenset(v for v in bracket if v not in paired)
-            if down not in by_down:
-                by_down[down] = self._judge_floaters(sorted(down), following, compat, completes)
-            ok, next_pairs = by_down[down]
-            if (ok, criteria >> _SCORE_SHIFT, next_pairs, criteria) >= target:
+            if judge(pairs, criteria) >= target:
                 return pairs
+        return None
+
+    def _completing(
+        self,
+        bracket: list[int],
+        moved_down: int,
+        pairs_wanted: int,
+        following: list[int],
+        fits: Callable[[int, int], bool],
+        judge: Callable[[list[tuple[int, int]], int], tuple[int, int, int, int]],
+        limit: int,
+    ) -> list[tuple[int, int]] | None:
+        """When neither matching's choice leaves the round completable (C4), the best candidate
+        that does, in the Dutch order: as many pairs as possible first (C5), then the first of
+        the best by :meth:`_judge`; None if the budget runs out first."""
+        count = 0
+        for wanted in range(pairs_wanted, -1 if following else pairs_wanted - 1, -1):
+            best: tuple[tuple[int, int, int, int], list[tuple[int, int]]] | None = None
+            for candidate in candidates(len(bracket), fits, moved_down, wanted):
+                count += 1
+                if count > limit:
+                    return None
+                self.order_budget -= 1
+                pairs = [(bracket[a], bracket[b]) for a, b in candidate]
+                judged = judge(pairs, -1)
+                if judged[0] and (best is None or judged > best[0]):
+                    best = (judged, pairs)
+            if best is not None:
+                return best[1]
         return None
 
     def _judge_floaters(

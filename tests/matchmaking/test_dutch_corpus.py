@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from support.dutch_corpus import load, match_rate, replay
 
-MATCHED = 851
+MATCHED = 853
 """Rounds identical to the reference (boards, colours and the bye), of the corpus's 896."""
 
 
@@ -113,6 +113,18 @@ def test_heterogeneous_brackets_skip_partners_whose_remainder_cannot_reach_the_b
     players no longer exhaust the candidate budget: event 29001's round 4 and event 29060's round 9
     (one MDP, ten or eleven residents) now reach the reference's candidate."""
     wanted = {(29001, 4), (29060, 9)}
+    events = [e for e in load() if e["seed"] in {seed for seed, _ in wanted}]
+    cases = [c for c in replay(events) if (c.seed, c.number) in wanted]
+    assert len(cases) == 2
+    assert all(c.same for c in cases), [(c.seed, c.number) for c in cases if not c.same]
+
+
+def test_a_bracket_whose_best_pairs_strand_the_round_takes_the_first_that_completes() -> None:
+    """When neither matching's choice for a bracket leaves the rest of the round pairable (C4),
+    the walk takes, of the candidates that do, the most pairs and then the first of the best:
+    event 29089's round 6 (the bye goes to 12, not 5) and event 29038's round 8 (the bye goes to
+    33, not 25), where the completion matching over the whole rest had decided differently."""
+    wanted = {(29089, 6), (29038, 8)}
     events = [e for e in load() if e["seed"] in {seed for seed, _ in wanted}]
     cases = [c for c in replay(events) if (c.seed, c.number) in wanted]
     assert len(cases) == 2
