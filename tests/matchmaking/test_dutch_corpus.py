@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from support.dutch_corpus import load, match_rate, replay
 
-MATCHED = 771
+MATCHED = 853
 """Rounds identical to the reference (boards, colours and the bye), of the corpus's 896."""
 
 
@@ -65,6 +65,66 @@ def test_heterogeneous_brackets_follow_their_own_order() -> None:
     the residents they leave are a bracket of their own with its own S1 and S2 (event 29007's
     round 9: 19 meets 25, the first of that remainder's S2)."""
     wanted = {(29000, 7), (29007, 9)}
+    events = [e for e in load() if e["seed"] in {seed for seed, _ in wanted}]
+    cases = [c for c in replay(events) if (c.seed, c.number) in wanted]
+    assert len(cases) == 2
+    assert all(c.same for c in cases), [(c.seed, c.number) for c in cases if not c.same]
+
+
+def test_small_brackets_take_the_first_candidate_in_fide_order() -> None:
+    """Brackets of up to ``ORDER_LIMIT`` players walk D.1/D.2's candidates and take the first one
+    the criteria rate as highly as the best pairing: event 29050's round 2 pairs 7-32 and 29-18,
+    event 29063's round 3 pairs 2-3, 8-4 and 10-1; the matchings' order (weights that count only
+    how many players an exchange moves) chose 7-18 / 29-32 and 2-1 / 8-3 / 10-4, rated equal."""
+    wanted = {(29050, 2), (29063, 3)}
+    events = [e for e in load() if e["seed"] in {seed for seed, _ in wanted}]
+    cases = [c for c in replay(events) if (c.seed, c.number) in wanted]
+    assert len(cases) == 2
+    assert all(c.same for c in cases), [(c.seed, c.number) for c in cases if not c.same]
+
+
+def test_heterogeneous_brackets_walk_fide_order_too() -> None:
+    """With moved-down players the search walks their partners in the residents' lexicographic
+    order, and for each the remainder's own transpositions and exchanges: event 29071's round 2
+    pairs 6-21 and 16-14, event 29066's round 2 pairs 7-12, 10-14 and 11-8 (before, the matchings'
+    choice of the MDPs' partners was kept: 6-14 / 16-21 and 7-8 / 10-12 / 11-14, rated equal)."""
+    wanted = {(29071, 2), (29066, 2)}
+    events = [e for e in load() if e["seed"] in {seed for seed, _ in wanted}]
+    cases = [c for c in replay(events) if (c.seed, c.number) in wanted]
+    assert len(cases) == 2
+    assert all(c.same for c in cases), [(c.seed, c.number) for c in cases if not c.same]
+
+
+def test_brackets_that_cannot_pair_everyone_walk_fide_order_with_fewer_pairs() -> None:
+    """When a bracket cannot pair all its players, S1 shrinks to the pairs it can make (and
+    moved-down players beyond them wait in the limbo): event 29034's round 5 (four residents, one
+    pair) and event 29059's round 11 (five moved-down players, two residents) now follow the
+    Dutch order there too."""
+    wanted = {(29034, 5), (29059, 11)}
+    events = [e for e in load() if e["seed"] in {seed for seed, _ in wanted}]
+    cases = [c for c in replay(events) if (c.seed, c.number) in wanted]
+    assert len(cases) == 2
+    assert all(c.same for c in cases), [(c.seed, c.number) for c in cases if not c.same]
+
+
+def test_heterogeneous_brackets_skip_partners_whose_remainder_cannot_reach_the_best() -> None:
+    """A moved-down player's partner whose remainder cannot, even by its best weighted pairing,
+    reach the bracket's best is skipped with all its remainder candidates, so brackets of 11-12
+    players no longer exhaust the candidate budget: event 29001's round 4 and event 29060's round 9
+    (one MDP, ten or eleven residents) now reach the reference's candidate."""
+    wanted = {(29001, 4), (29060, 9)}
+    events = [e for e in load() if e["seed"] in {seed for seed, _ in wanted}]
+    cases = [c for c in replay(events) if (c.seed, c.number) in wanted]
+    assert len(cases) == 2
+    assert all(c.same for c in cases), [(c.seed, c.number) for c in cases if not c.same]
+
+
+def test_a_bracket_whose_best_pairs_strand_the_round_takes_the_first_that_completes() -> None:
+    """When neither matching's choice for a bracket leaves the rest of the round pairable (C4),
+    the walk takes, of the candidates that do, the most pairs and then the first of the best:
+    event 29089's round 6 (the bye goes to 12, not 5) and event 29038's round 8 (the bye goes to
+    33, not 25), where the completion matching over the whole rest had decided differently."""
+    wanted = {(29089, 6), (29038, 8)}
     events = [e for e in load() if e["seed"] in {seed for seed, _ in wanted}]
     cases = [c for c in replay(events) if (c.seed, c.number) in wanted]
     assert len(cases) == 2
