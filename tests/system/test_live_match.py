@@ -115,9 +115,18 @@ def test_bad_commands_over_a_real_websocket_change_nothing_and_a_retry_applies_o
                         return message
 
             async def my_turn() -> dict:
+                # Seat 0 to act once the AI's sealed opening bid is in (seq ≥ 1): Spectacular Bid
+                # opens with both seats bidding at once, and an AI bid landing between our read of
+                # the row and our bad commands would make them stale (seen on a loaded machine).
+                # The AI then waits for our bid, so nothing moves while the test probes.
                 while True:
                     message = json.loads(await ws.recv())
-                    if message["type"] == "state" and message["seat"] == 0 and message["legal"]:
+                    if (
+                        message["type"] == "state"
+                        and message["seat"] == 0
+                        and message["legal"]
+                        and message["seq"] >= 1
+                    ):
                         return message
 
             async with asyncio.timeout(60):
