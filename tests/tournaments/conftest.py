@@ -134,6 +134,25 @@ def running(tournament: Tournament) -> list[Pairing]:
     )
 
 
+def duplicate_round_first_table_over(
+    make_user: Any, make_tournament: Any, prefix: str
+) -> tuple[Pairing, Pairing]:
+    """A one-round duplicate event of four people on two tables; the first table's seat 1 has
+    resigned, the second table still plays the same deal (its result is embargoed)."""
+    people = [make_user(f"{prefix}{i}") for i in range(4)]
+    t = make_tournament(rounds=1, duplicate_deals=True, max_players=4)
+    for u in people:
+        services.entry_register(tournament_id=t.pk, user_id=u.pk)
+    start(t)
+    first, second = running(t)
+    live_services.match_resign(
+        match_id=first.match_id,
+        command_id=f"resign-{prefix}",
+        user_id=first.match.seats.get(seat=1).user_id,
+    )
+    return first, second
+
+
 def lose(pairing: Pairing, loser_entry: int) -> None:
     """End the table's match by the loser's resignation (people only)."""
     entry = Entry.objects.get(pk=loser_entry)

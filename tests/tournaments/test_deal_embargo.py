@@ -22,7 +22,7 @@ from live.models import Match, MatchStatus
 from tournaments import services
 from tournaments.models import Pairing, PairingStatus, Round, RoundStatus, Tournament
 
-from .conftest import play_out, running, start
+from .conftest import duplicate_round_first_table_over, play_out, running, start
 from .test_pairs import bridge_pairs, play_every_board
 
 pytestmark = pytest.mark.django_db(transaction=True)  # after-commit jobs run, as in production
@@ -292,18 +292,8 @@ def test_profiles_hide_the_result_of_a_game_whose_deal_another_table_still_plays
 ) -> None:
     """A person's finished game of a duplicate round: their profile and the users API say nothing
     of how it went (placing, won/lost, rating change) until the round is done."""
-    people = [make_user(f"dup{i}") for i in range(4)]
-    t = make_tournament(rounds=1, duplicate_deals=True, max_players=4)
-    for u in people:
-        services.entry_register(tournament_id=t.pk, user_id=u.pk)
-    start(t)
-    first, second = running(t)
+    first, second = duplicate_round_first_table_over(make_user, make_tournament, "dup")
     winner_user = first.match.seats.get(seat=0).user
-    live_services.match_resign(
-        match_id=first.match_id,
-        command_id="resign-profile",
-        user_id=first.match.seats.get(seat=1).user_id,
-    )
     client = _client()
     api = client.get(f"/api/v1/users/{winner_user.username}/").json()
     row = next(m for m in api["recent_matches"] if m["id"] == first.match_id)

@@ -10,9 +10,8 @@ import pytest
 from django.test import Client
 
 from live import services as live_services
-from tournaments import services
 
-from .conftest import running, start
+from .conftest import duplicate_round_first_table_over
 
 pytestmark = pytest.mark.django_db(transaction=True)  # after-commit jobs run, as in production
 
@@ -20,18 +19,8 @@ pytestmark = pytest.mark.django_db(transaction=True)  # after-commit jobs run, a
 def test_recent_matches_hide_how_and_when_an_embargoed_game_ended(
     make_user: Any, make_tournament: Any
 ) -> None:
-    people = [make_user(f"emb{i}") for i in range(4)]
-    t = make_tournament(rounds=1, duplicate_deals=True, max_players=4)
-    for u in people:
-        services.entry_register(tournament_id=t.pk, user_id=u.pk)
-    start(t)
-    first, second = running(t)
+    first, second = duplicate_round_first_table_over(make_user, make_tournament, "emb")
     winner = first.match.seats.get(seat=0).user
-    live_services.match_resign(
-        match_id=first.match_id,
-        command_id="resign-users-api",
-        user_id=first.match.seats.get(seat=1).user_id,
-    )
     client = Client()
 
     def row() -> dict[str, Any]:
