@@ -219,6 +219,17 @@ def test_every_allowed_exception_is_still_needed() -> None:
     assert set(ALLOWED_EXCEPTIONS) <= used
 
 
+def _probe_imports(tmp_path: Path, source: str) -> list[Import]:
+    """The imports the checks read in ``source``, as if it were a module of live."""
+    probe = tmp_path / "probe.py"
+    probe.write_text(source)
+    MODULES["live.probe"] = (probe, False)
+    try:
+        return list(imports_of("live.probe"))
+    finally:
+        del MODULES["live.probe"]
+
+
 def test_a_forbidden_import_inside_a_function_is_caught(tmp_path: Path) -> None:
     """The check reads imports in functions and under TYPE_CHECKING too (the dodges it exists
     to catch), and relative ones."""
@@ -230,13 +241,7 @@ def test_a_forbidden_import_inside_a_function_is_caught(tmp_path: Path) -> None:
         "    from lobby.rematch import rematch_status\n"
         "from ..chat import services\n"
     )
-    probe = tmp_path / "probe.py"
-    probe.write_text(source)
-    MODULES["live.probe"] = (probe, False)
-    try:
-        found = list(imports_of("live.probe"))
-    finally:
-        del MODULES["live.probe"]
+    found = _probe_imports(tmp_path, source)
     assert len(_violations(found)) == 3
     assert [imp.at_load for imp in found if imp.target.startswith(("ratings", "lobby"))] == [
         False,
@@ -271,13 +276,7 @@ def test_a_bare_import_inside_a_function_is_caught(tmp_path: Path) -> None:
         "        def g(self):\n"
         "            from live import providers\n"
     )
-    probe = tmp_path / "probe.py"
-    probe.write_text(source)
-    MODULES["live.probe"] = (probe, False)
-    try:
-        found = list(imports_of("live.probe"))
-    finally:
-        del MODULES["live.probe"]
+    found = _probe_imports(tmp_path, source)
     bare = [imp.target for imp in found if imp.in_function and not imp.reason]
     assert bare == ["live.timebase", "live.tasks", "live.embargo", "live.providers"]
     assert [imp.reason for imp in found[:3]] == [
