@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from games.bridge import bidding, dds
+from games.bridge import bidding
 from games.bridge.calls import DOUBLE, NOTRUMP, PASS, REDOUBLE, STRAINS, bid, strain_of
 from games.bridge.hands import Hand
 from games.bridge.solver import beats, cards_of, distinct, mask_of, winner_index
@@ -394,6 +394,10 @@ def sampled_card(seen: Seen, legal: Sequence[int], rng: random.Random, budget: i
     candidates = distinct(mask_of(legal), remaining)
     if len(candidates) == 1:
         return candidates[0]
+    # endplay loads matplotlib with its package (~1.3 s of CPU): only a process that plays Bridge
+    # cards by DDS pays for it, not every web and worker process that lists the games.
+    from games.bridge import dds
+
     totals = {c: 0.0 for c in candidates}
     drawn = 0
     for _ in range(deals_for(budget, seen.counts[seen.hand_seat])):
