@@ -6,9 +6,11 @@ only a test run wants.
   again.  Django's testing documentation recommends the swap.
 * No fsync of the throw-away SQLite test database (below).
 
-The system and browser tests run real processes on ``config.settings`` itself, and the tests of the
-production settings read them in fresh processes of ``config.settings`` (tests/platform/
-test_security_settings.py): what players meet is still what those tests see.
+The system and browser tests' stacks of real processes run on this module too (the hasher and the
+fsync are all it changes: hundreds of sign-ups, thrown-away databases); the benches run on
+``config.settings`` itself, and the tests of the production settings read them in fresh processes of
+``config.settings`` (tests/platform/test_security_settings.py): what players meet is what those
+measure and check.
 """
 
 from .settings import *  # noqa: F403 - this module is production's settings plus the lines below

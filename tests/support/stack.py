@@ -466,14 +466,18 @@ def _sweep_once() -> None:
         leftovers.sweep(_drop_postgres, _drop_namespace)
 
 
-def stack_env(run_dir: Path, **extra: str) -> dict[str, str]:
-    """The environment of a stack's processes (tests and benches): production settings, plain
-    logs, a one-second sweep, and scripted clients' pace allowed (they answer a fast AI within
-    milliseconds, far above a person)."""
+def stack_env(run_dir: Path, settings: str = "config.settings", **extra: str) -> dict[str, str]:
+    """The environment of a stack's processes: production settings (the benches measure what
+    players meet), plain logs, a one-second sweep, and scripted clients' pace allowed (they
+    answer a fast AI within milliseconds, far above a person).
+
+    The tests' stacks pass ``config.test_settings``: production's but for the password hasher
+    (a sign-up or log-in cost ~0.8 s of CPU in PBKDF2, and the system and browser tests sign up
+    hundreds of people) and SQLite's fsync of a database thrown away after the test."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "DJANGO"))}
     env.update(
         PLATFORM_RUN_DIR=str(run_dir),
-        DJANGO_SETTINGS_MODULE="config.settings",
+        DJANGO_SETTINGS_MODULE=settings,
         LOG_FORMAT="plain",
         CLOCK_SWEEP_SECONDS="1",
         PYTHONUNBUFFERED="1",
@@ -500,7 +504,9 @@ def build_stack(
     _sweep_once()
     run_dir.mkdir(parents=True)
     # Every test of a shared stack signs its people up and logs them in from one address.
-    env = stack_env(run_dir, SIGNUP_RATE="100000/hour", LOGIN_RATE="100000/hour")
+    env = stack_env(
+        run_dir, "config.test_settings", SIGNUP_RATE="100000/hour", LOGIN_RATE="100000/hour"
+    )
     stack = Stack(run_dir=run_dir, env=env, port=free_port(), persistent_shell=True)
     try:
         if mode == "postgres":
