@@ -20,7 +20,7 @@ const RECORD_WORDS = {
   en: {
     rec_joker_BJ: "small joker", rec_joker_RJ: "big joker",
     rec_pass: "{name} passes",
-    rec_play: "{name} plays {cards}",
+    rec_play: "{name} plays {cards}", rec_play_combo: "{name} plays {combo}: {cards}",
     rec_continue: "{name} is ready for the next deal",
     rec_fold: "{name} folds", rec_check: "{name} checks", rec_call: "{name} calls", rec_call_to: "{name} calls {to}",
     rec_bet: "{name} bets {to}", rec_raise: "{name} raises to {to}", rec_all_in: "{text} (all-in)",
@@ -28,7 +28,7 @@ const RECORD_WORDS = {
   de: {
     rec_joker_BJ: "kleiner Joker", rec_joker_RJ: "großer Joker",
     rec_pass: "{name} passt",
-    rec_play: "{name} spielt {cards}",
+    rec_play: "{name} spielt {cards}", rec_play_combo: "{name} spielt {combo}: {cards}",
     rec_continue: "{name} ist bereit für das nächste Spiel",
     rec_fold: "{name} steigt aus", rec_check: "{name} schiebt", rec_call: "{name} geht mit", rec_call_to: "{name} geht mit auf {to}",
     rec_bet: "{name} setzt {to}", rec_raise: "{name} erhöht auf {to}", rec_all_in: "{text} (all-in)",
@@ -70,6 +70,17 @@ export function describer(words, describe) {
     if (action.kind === "continue") return describe(action, c) ?? tr("rec_continue", { name: c.who });
     return describe(action, c) ?? null;
   };
+}
+
+/**
+ * A shedding play: "Ada plays a pair: ♠3 ♥3" when the move's play event names its combination
+ * (comboName(tr, event) gives the words, kit/shedding.js playComboName), else "Ada plays ♠3 ♥3".
+ */
+export function playText(a, c, comboName = null) {
+  const ev = c.events.find((e) => e.kind === "play" && e.combo);
+  const cards = c.cards(a.cards);
+  if (ev && comboName) return c.tr("rec_play_combo", { name: c.who, combo: comboName(c.tr, ev), cards });
+  return c.tr("rec_play", { name: c.who, cards });
 }
 
 /**
