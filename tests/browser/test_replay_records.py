@@ -55,7 +55,8 @@ print(json.dumps(match.pk))
 """
 
 ENGINE_WORDS = re.compile(
-    r"(^|: )(play|pass|bid|double|redouble|claim|declare|bury|lock)\b|\b(10|[2-9TJQKA])[SHDC]'?(\b|$)"
+    r"(^|: )(play|pass|bid|double|redouble|claim|declare|bury|lock)\b"
+    r"|\b(10|[2-9TJQKA])[SHDC]'?(\b|$)"
 )
 """The generic text of a move ("Ada: play 6S"), or a card as the engine writes it ("QH")."""
 
@@ -113,7 +114,9 @@ def test_a_bridge_replay_reads_in_symbols_in_english_and_german_with_auction_and
     auction = page.get_by_test_id("record-auction")
     auction.wait_for(timeout=WAIT_MS)
     assert auction.locator("thead th").all_inner_texts() == ["W", "N", "E", "S*"]
-    first_row = [c.strip() for c in auction.locator("tbody tr").first.locator("td").all_inner_texts()]
+    first_row = [
+        c.strip() for c in auction.locator("tbody tr").first.locator("td").all_inner_texts()
+    ]
     assert first_row == ["–", "–", "–", "2♥"]
     for seat in range(4):
         hand = page.get_by_test_id(f"record-hand-{seat}")

@@ -81,7 +81,11 @@ def test_every_move_kind_reads_as_words_in_english_and_german(node: str, slug: s
         if cards and slug != "spectacular_bid":
             shown = move["action"][cards[0]]  # type: ignore[index]
             count = 1 if isinstance(shown, str) else len(shown)
-            jokers = sum(1 for c in ([shown] if isinstance(shown, str) else shown) if "J" in c[:2] and c[0] in "BR")
+            jokers = sum(
+                1
+                for c in ([shown] if isinstance(shown, str) else shown)
+                if "J" in c[:2] and c[0] in "BR"
+            )
             assert en_cards == count - jokers, (en_text, shown)
 
 
