@@ -1,8 +1,8 @@
 """Readable records in real Chromium: a finished match's replay lists its moves in the page's
 language with suit symbols ("Ada (South) bids 2♥", "… spielt ♠6"), the hearts and diamonds in red,
 and never the engine's own words ("play 6S", "bid 2 H"); a Bridge replay adds the auction as a
-table in the columns W N E S and the four hands as dealt in compass layout; the step slider moves
-through the match from the keyboard."""
+table in the columns W N E S and the four hands as dealt in compass layout (no sideways scroll on
+a phone); the step slider moves through the match from the keyboard."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import re
 import pytest
 
 from .conftest import WAIT_MS, sign_up, unique
+from .test_phone_layout import PHONE, assert_no_sideways_scroll
 
 pytestmark = pytest.mark.browser
 
@@ -128,6 +129,11 @@ def test_a_bridge_replay_reads_in_symbols_in_english_and_german_with_auction_and
     assert any(re.search(r"\(\w+\) spielt [♠♥♦♣](10|[2-9JQKA])", t) for t in texts), texts
     assert not [t for t in texts if ENGINE_WORDS.search(t) or " plays " in t], texts
     assert page.get_by_test_id("record-auction").locator("caption").inner_text() == "Die Reizung"
+
+    # On a phone the record scrolls inside its own box, never the page.
+    page.set_viewport_size(PHONE)
+    page.get_by_test_id("record-diagram").scroll_into_view_if_needed()
+    assert_no_sideways_scroll(page, "bridge replay (phone)")
     assert not errors, errors
 
 
