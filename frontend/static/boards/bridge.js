@@ -621,7 +621,7 @@ export function describeDeal(deal) {
 
 const recordTranslators = new Map();
 function recordTranslator(lang) {
-  const key = lang === "de" ? "de" : "en";
+  const key = lang || "en";
   if (!recordTranslators.has(key)) recordTranslators.set(key, makeTranslator(mergeWords(CARD_WORDS, WORDS), key));
   return recordTranslators.get(key);
 }

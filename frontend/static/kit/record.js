@@ -54,7 +54,7 @@ export const recordCards = (cards, tr) => (cards || []).map((c) => recordCard(c,
 export function describer(words, describe) {
   const translators = new Map();
   return function describeAction(action, ctx = {}) {
-    const lang = ctx.lang === "de" ? "de" : "en";
+    const lang = ctx.lang || "en"; // a language without the words reads English (makeTranslator)
     if (!translators.has(lang)) translators.set(lang, makeTranslator(mergeWords(CARD_WORDS, RECORD_WORDS, words), lang));
     const tr = translators.get(lang);
     const name = ctx.name || ((s) => tr("seat", { n: Number(s) + 1 }));
