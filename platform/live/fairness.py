@@ -50,9 +50,15 @@ def commitment_of(*, seed: int, salt: str) -> str:
 
 @dataclass(frozen=True)
 class Check:
+    """One check's outcome.  ``detail`` is the command line's technical sentence; ``reason`` (a
+    short code) and ``count`` (moves or deals) let a page say the same in plain words in its own
+    language."""
+
     name: str
     ok: bool
     detail: str
+    reason: str = ""
+    count: int | None = None
 
 
 @dataclass
@@ -109,24 +115,37 @@ def verify_record(record: Mapping[str, Any]) -> Report:
     report = Report()
     seed, salt = record.get("seed"), record.get("salt") or ""
     if not isinstance(seed, int):
-        report.checks.append(Check("seed", False, "the record reveals no seed (is it over?)"))
+        report.checks.append(
+            Check("seed", False, "the record reveals no seed (is it over?)", "no_seed")
+        )
         return report
     commitment = record.get("commitment") or ""
     if not commitment:
         report.checks.append(
-            Check("commitment", False, "no commitment was published for this match")
+            Check(
+                "commitment", False, "no commitment was published for this match", "no_commitment"
+            )
         )
     elif commitment_of(seed=seed, salt=salt) != commitment:
         report.checks.append(
-            Check("commitment", False, "sha256(salt:seed) does not match the commitment")
+            Check(
+                "commitment",
+                False,
+                "sha256(salt:seed) does not match the commitment",
+                "mismatch",
+            )
         )
     else:
-        report.checks.append(Check("commitment", True, f"sha256(salt:seed) = {commitment}"))
+        report.checks.append(
+            Check("commitment", True, f"sha256(salt:seed) = {commitment}", "matches")
+        )
 
     try:
         game = get_game(record["game"])
     except KeyError:
-        report.checks.append(Check("replay", False, f"unknown game {record.get('game')!r}"))
+        report.checks.append(
+            Check("replay", False, f"unknown game {record.get('game')!r}", "unknown_game")
+        )
         return report
     seats = int(record["seats"])
     options = dict(record.get("options") or {})
@@ -134,16 +153,29 @@ def verify_record(record: Mapping[str, Any]) -> Report:
     try:
         replayed = _replay(game, seats, options, seed, moves)
     except GameError as exc:
-        report.checks.append(Check("replay", False, f"the move log does not replay: {exc}"))
+        report.checks.append(
+            Check("replay", False, f"the move log does not replay: {exc}", "illegal")
+        )
         return report
     final = record.get("final_state")
     if final is not None and _plain(replayed.to_json()) != _plain(final):
         report.checks.append(
-            Check("replay", False, "the replayed match differs from the stored final state")
+            Check(
+                "replay",
+                False,
+                "the replayed match differs from the stored final state",
+                "differs",
+            )
         )
         return report
     report.checks.append(
-        Check("replay", True, f"{len(moves)} moves replay legally to the stored final state")
+        Check(
+            "replay",
+            True,
+            f"{len(moves)} moves replay legally to the stored final state",
+            "legal",
+            len(moves),
+        )
     )
     report.checks.append(_check_deals(game, seats, options, seed, moves, replayed, report))
     return report
@@ -160,9 +192,11 @@ def _check_deals(
 ) -> Check:
     deal_for: Callable[[int, int, int], Any] | None = game.deal_for
     if deal_for is None:
-        return Check("deals", True, "this game deals nothing hidden")
+        return Check("deals", True, "this game deals nothing hidden", "nothing_hidden")
     if options.get(DEALS_OPTION):
-        return Check("deals", False, "the deals were fixed by the match's options, not the seed")
+        return Check(
+            "deals", False, "the deals were fixed by the match's options, not the seed", "fixed"
+        )
     target = _views(replayed, seats)
     alt = _other_seed(seed)
 
@@ -178,7 +212,9 @@ def _check_deals(
     # the deals it reached (fewer leave one to the unrelated seed, and the game goes elsewhere).
     high = len(moves) + 1
     if not same_with(high):
-        return Check("deals", False, "the deals recomputed from the seed do not give this game")
+        return Check(
+            "deals", False, "the deals recomputed from the seed do not give this game", "differs"
+        )
     low = 0
     while low < high:
         mid = (low + high) // 2
@@ -188,7 +224,11 @@ def _check_deals(
             low = mid + 1
     report.deals = [deal_for(seats, seed, i) for i in range(high)]
     return Check(
-        "deals", True, f"{high} deal(s) recomputed from the seed with deal_for give the same game"
+        "deals",
+        True,
+        f"{high} deal(s) recomputed from the seed with deal_for give the same game",
+        "same",
+        high,
     )
 
 

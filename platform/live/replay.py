@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.core import Event, TimeControl
+from games.core import Event, TimeControl, event_for
 from games.registry import get_game
 
 from .clock import clock_advance, clock_new, clock_stop_all
@@ -92,7 +92,8 @@ def _walk(match: Match, stop: int | None = None) -> tuple[Any, list[_Step], Any]
 
 
 def replay_index(*, match: Match) -> dict[str, Any]:
-    """The whole match at a glance: every move (for the move list), where each deal begins."""
+    """The whole match at a glance: every move (for the move list) with the public events it
+    caused, where each deal begins."""
     _game, steps, _state = _walk(match)
     seats = match_seats(match)
     names = {s.seat: s.display_name for s in seats}
@@ -114,6 +115,10 @@ def replay_index(*, match: Match) -> dict[str, Any]:
                 "action": s.move["action"],
                 "arrived_ms": s.move["arrived_ms"],
                 "deal": s.deal,
+                # What the engine said the move did, as spectators see it: the board's words for
+                # the move (its describeAction) read what the action alone does not say, e.g.
+                # that the declarer's card came from the dummy, or who won the trick.
+                "events": [event_for(e, None) for e in s.events],
             }
             for s in steps
             if s.move is not None

@@ -7,8 +7,10 @@
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/bridge.md.
 import { el, fill } from "../kit/dom.js";
-import { cardSvg, cardName, cardText, cardBacks, parseCard, SUIT_SYMBOL } from "../kit/cards.js";
+import { cardSvg, cardName, cardText, cardBacks, parseCard, SUIT_SYMBOL, CARD_WORDS } from "../kit/cards.js";
+import { makeTranslator, mergeWords } from "../kit/i18n.js";
 import { cardBoard, fillLog } from "../kit/card-board.js";
+import { describer } from "../kit/record.js";
 
 const STRAINS = ["C", "D", "H", "S", "NT"];
 const SUIT_ORDER = ["S", "H", "D", "C"];
@@ -522,4 +524,138 @@ export function mount(root, options) {
   }
 
   return b.start({ middle: [biddingBox, auctionBox, claimNote, answerBox, hands, claimBox], after: [scoreBox], draw, key });
+}
+
+// ---- the record: a move in words, the auction as a table, the deal as a diagram (js/replay.js) ----
+
+const RECORD_WORDS = {
+  en: {
+    rec_who: "{name} ({dir})",
+    rec_bid: "{name} bids {call}",
+    rec_pass: "{name} passes",
+    rec_double: "{name} doubles",
+    rec_redouble: "{name} redoubles",
+    rec_play: "{name} plays {card}",
+    rec_play_dummy: "{name} plays {card} from the dummy ({dir})",
+    rec_trick: "{side} win the trick",
+    rec_claim: { one: "{name} claims {n} more trick", other: "{name} claims {n} more tricks" },
+    rec_accept_claim: "{name} accepts the claim",
+    rec_reject_claim: "{name} rejects the claim",
+    side_ns: "North–South", side_ew: "East–West",
+    rec_deal: "The deal",
+    rec_deal_caption: "The four hands as dealt",
+    rec_auction: "The auction",
+    rec_dealer: "dealer",
+  },
+  de: {
+    rec_who: "{name} ({dir})",
+    rec_bid: "{name} bietet {call}",
+    rec_pass: "{name} passt",
+    rec_double: "{name} kontriert",
+    rec_redouble: "{name} rekontriert",
+    rec_play: "{name} spielt {card}",
+    rec_play_dummy: "{name} spielt {card} vom Dummy ({dir})",
+    rec_trick: "{side} gewinnen den Stich",
+    rec_claim: { one: "{name} beansprucht {n} weiteren Stich", other: "{name} beansprucht {n} weitere Stiche" },
+    rec_accept_claim: "{name} nimmt den Anspruch an",
+    rec_reject_claim: "{name} lehnt den Anspruch ab",
+    side_ns: "Nord–Süd", side_ew: "Ost–West",
+    rec_deal: "Die Verteilung",
+    rec_deal_caption: "Die vier Hände, wie sie gegeben wurden",
+    rec_auction: "Die Reizung",
+    rec_dealer: "Teiler",
+  },
+};
+const WORDS = { en: { ...DICT.en, ...RECORD_WORDS.en }, de: { ...DICT.de, ...RECORD_WORDS.de } };
+
+/** A call in the record's writing: "2♥", "3NT" / "3SA", "Pass", "X", "XX". */
+function recordCall(a, tr) {
+  if (a.kind === "bid") return `${a.level}${a.strain === "NT" ? tr("nt") : SUIT_SYMBOL[a.strain]}`;
+  return tr(`call_${a.kind}`);
+}
+
+/** A move of the log in words, e.g. "Ada (South) bids 2♥", "Bo (West) plays ♠6". */
+export const describeAction = describer(WORDS, (a, c) => {
+  const { tr } = c;
+  const who = (s) => tr("rec_who", { name: c.name(s), dir: tr(`dir_${s}`) });
+  const name = who(c.seat);
+  switch (a.kind) {
+    case "bid": return tr("rec_bid", { name, call: recordCall(a, tr) });
+    case "pass": case "double": case "redouble": case "accept_claim": case "reject_claim":
+      return tr(`rec_${a.kind}`, { name });
+    case "claim": return tr("rec_claim", { name, n: a.tricks });
+    case "play": {
+      const played = c.events.find((e) => e.kind === "play");
+      const trick = c.events.find((e) => e.kind === "trick");
+      const text = played && played.seat !== c.seat
+        ? tr("rec_play_dummy", { name, card: c.card(a.card), dir: tr(`dir_${played.seat}`) })
+        : tr("rec_play", { name, card: c.card(a.card) });
+      return trick ? `${text} · ${tr("rec_trick", { side: tr(trick.winner % 2 === 0 ? "side_ns" : "side_ew") })}` : text;
+    }
+    default: return null;
+  }
+});
+
+// The replay's columns, as bridge records print them: West, North, East, South (seats 1, 2, 3, 0).
+const COLUMNS = [1, 2, 3, 0];
+const RANK_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
+
+/**
+ * The deal for the replay page: the auction as a table (W N E S) and the four hands as dealt in
+ * compass layout. deal.moves: the log's moves of this deal ({seat, action}); deal.hands: the
+ * hands at its start by seat (null when not known); lang, name(seat). Null when there is nothing
+ * to show.
+ */
+export function describeDeal(deal) {
+  const tr = recordTranslator(deal.lang);
+  const name = deal.name || ((s) => tr(`dir_${s}`));
+  const calls = (deal.moves || []).filter((m) => ["bid", "pass", "double", "redouble"].includes(m.action?.kind));
+  const hands = deal.hands || [];
+  const haveHands = [0, 1, 2, 3].every((s) => Array.isArray(hands[s]) && hands[s].length);
+  if (!calls.length && !haveHands) return null;
+  const box = el("section", { class: "br-record", "data-testid": "record-deal", "aria-label": tr("rec_deal") });
+  if (haveHands) box.append(dealDiagram(hands, tr, name));
+  if (calls.length) box.append(auctionTable(calls, tr));
+  return box;
+}
+
+const recordTranslators = new Map();
+function recordTranslator(lang) {
+  const key = lang || "en";
+  if (!recordTranslators.has(key)) recordTranslators.set(key, makeTranslator(mergeWords(CARD_WORDS, WORDS), key));
+  return recordTranslators.get(key);
+}
+
+function dealDiagram(hands, tr, name) {
+  const hand = (s, place) => el("div", { class: `br-rec-hand is-${place}`, "data-testid": `record-hand-${s}` },
+    el("strong", { text: tr("rec_who", { name: name(s), dir: tr(`dir_${s}`) }) }),
+    ...SUIT_ORDER.map((suit) => {
+      const ranks = hands[s].map((c) => parseCard(c)).filter((p) => p.suit === suit).map((p) => p.rank)
+        .sort((x, y) => RANK_ORDER.indexOf(x) - RANK_ORDER.indexOf(y));
+      return el("div", { class: `br-rec-suit${["D", "H"].includes(suit) ? " is-red" : " is-black"}` },
+        el("span", { class: "br-rec-sym", text: SUIT_SYMBOL[suit], title: tr(`suit_${suit}`) }),
+        el("span", { text: ranks.length ? ranks.join(" ") : "—" }));
+    }));
+  return el("figure", { class: "br-rec-diagram", "data-testid": "record-diagram" },
+    el("figcaption", { class: "cg-label", text: tr("rec_deal_caption") }),
+    el("div", { class: "br-rec-grid" }, hand(2, "north"), hand(1, "west"), el("div", { class: "br-rec-centre", "aria-hidden": "true" }, ...[2, 1, 3, 0].map((s) => el("span", { class: `is-${["south", "west", "north", "east"][s]}`, text: tr(`dir_short_${s}`) }))), hand(3, "east"), hand(0, "south")));
+}
+
+function auctionTable(calls, tr) {
+  const dealer = calls[0].seat;
+  const cells = Array(COLUMNS.indexOf(dealer)).fill(null).concat(calls);
+  const rows = [];
+  for (let i = 0; i < cells.length; i += 4) {
+    rows.push(el("tr", {}, ...COLUMNS.map((_, k) => {
+      const m = cells[i + k];
+      if (m === undefined) return el("td");
+      if (m === null) return el("td", { class: "muted", text: "–" });
+      const red = m.action.kind === "bid" && ["D", "H"].includes(m.action.strain);
+      return el("td", { class: red ? "is-red" : m.action.kind === "bid" ? "is-black" : "", text: recordCall(m.action, tr) });
+    })));
+  }
+  return el("table", { class: "br-auction-table br-rec-auction", "data-testid": "record-auction" },
+    el("caption", { class: "cg-label", text: tr("rec_auction") }),
+    el("thead", {}, el("tr", {}, ...COLUMNS.map((s) => el("th", { scope: "col", abbr: tr(`dir_${s}`), text: tr(`dir_short_${s}`) + (s === dealer ? "*" : ""), title: s === dealer ? `${tr(`dir_${s}`)} (${tr("rec_dealer")})` : tr(`dir_${s}`) })))),
+    el("tbody", {}, ...rows));
 }

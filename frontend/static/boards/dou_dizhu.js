@@ -4,9 +4,11 @@
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/dou_dizhu.md.
 import { el } from "../kit/dom.js";
+import { describer, playText } from "../kit/record.js";
+import { mergeWords } from "../kit/i18n.js";
 import { cardRow, cardBacks, cardsText } from "../kit/cards.js";
 import { cardBoard } from "../kit/card-board.js";
-import { sheddingDict, sharedEventText, playControls, playTurnText, seatsAround, tableBadges, cardCount, seatBacks, tablePlayNodes, resultRows, resultYou } from "../kit/shedding.js";
+import { sheddingDict, sharedEventText, playComboName, playControls, playTurnText, seatsAround, tableBadges, cardCount, seatBacks, tablePlayNodes, resultRows, resultYou } from "../kit/shedding.js";
 
 const DICT = {
   en: {
@@ -200,3 +202,19 @@ export function mount(root, options) {
 
   return b.start({ middle: [play.controls, play.handWrap], draw, key });
 }
+
+// ---- the record: a move in words for the replay's move list (kit/record.js) ----
+const RECORD_WORDS = {
+  en: { rec_bid: "{name} bids {n}", rec_no_bid: "{name} does not bid", rec_landlord: "{name} is the landlord" },
+  de: { rec_bid: "{name} bietet {n}", rec_no_bid: "{name} bietet nicht", rec_landlord: "{name} ist der Grundherr" },
+};
+
+/** "Ada bids 2", "Bo plays a pair: ♠3 ♥3", "Cy passes". */
+export const describeAction = describer(mergeWords(sheddingDict(DICT), RECORD_WORDS), (a, c) => {
+  const landlord = c.events.find((e) => e.kind === "landlord");
+  const then = (text) => (landlord ? `${text} · ${c.tr("rec_landlord", { name: c.name(landlord.seat) })}` : text);
+  if (a.kind === "bid") return then(c.tr("rec_bid", { name: c.who, n: a.value }));
+  if (a.kind === "pass" && c.events.some((e) => e.kind === "pass" && "value" in e)) return then(c.tr("rec_no_bid", { name: c.who }));
+  if (a.kind === "play") return playText(a, c, playComboName);
+  return null;
+});

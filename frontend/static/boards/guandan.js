@@ -52,3 +52,6 @@ export function mount(root, options) {
     key: (k) => play.keys(k),
   });
 }
+
+// The record: a move in words for the replay's move list.
+export { describeAction } from "./guandan/record.js";

@@ -5,6 +5,7 @@
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/holdem.md.
 import { el } from "../kit/dom.js";
+import { describer, betText } from "../kit/record.js";
 import { cardRow, cardSvg, cardName, cardsText, parseCard } from "../kit/cards.js";
 import { cardBoard, fillLog } from "../kit/card-board.js";
 import { pokerDict, betControls, showBets, betKeys, betTurnText, stackAndBet, sharedEventText, showStandings } from "../kit/poker.js";
@@ -231,3 +232,8 @@ export function mount(root, options) {
 
   return b.start({ middle: [mine, controls], after: [showdown], draw, key: (k, e, f, legal) => betKeys(b, k, f, legal, controlsApi) });
 }
+
+// ---- the record: a move in words for the replay's move list (kit/record.js) ----
+
+/** "Ada raises to 120", "Bo calls 120 (all-in)", "Cy folds". */
+export const describeAction = describer({ en: {}, de: {} }, betText);

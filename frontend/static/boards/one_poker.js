@@ -4,6 +4,7 @@
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/one_poker.md.
 import { el } from "../kit/dom.js";
+import { describer, betText } from "../kit/record.js";
 import { cardRow, cardSvg, cardName, cardText, parseCard } from "../kit/cards.js";
 import { cardBoard, fillLog } from "../kit/card-board.js";
 import { seatsAfter } from "../kit/seats.js";
@@ -222,3 +223,12 @@ export function mount(root, options) {
 
   return b.start({ middle: [mine, controls], after: [reveal], draw, key });
 }
+
+// ---- the record: a move in words for the replay's move list (kit/record.js) ----
+const RECORD_WORDS = {
+  en: { rec_lock: "{name} locks {card}" },
+  de: { rec_lock: "{name} sperrt {card}" },
+};
+
+/** "Ada locks ♥7", "Bo bets 5", "Ada calls 5". */
+export const describeAction = describer(RECORD_WORDS, (a, c) => (a.kind === "lock" ? c.tr("rec_lock", { name: c.who, card: c.card(a.card) }) : betText(a, c)));

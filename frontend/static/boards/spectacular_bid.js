@@ -133,3 +133,6 @@ function render(b, parts) {
   renderLog(b, parts.log, view);
   restoreFocus(b);
 }
+
+// The record: a move in words for the replay's move list.
+export { describeAction } from "./spectacular_bid/record.js";

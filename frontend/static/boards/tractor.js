@@ -9,6 +9,7 @@ import { el, fill } from "../kit/dom.js";
 import { cardRow, cardBacks, cardsText, cardSvg, cardName, parseCard, SUIT_SYMBOL } from "../kit/cards.js";
 import { cardBoard, fillLog } from "../kit/card-board.js";
 import { seatLayout } from "../kit/seats.js";
+import { describer } from "../kit/record.js";
 
 const RANK_NAMES = { 11: "J", 12: "Q", 13: "K", 14: "A" };
 const rankName = (n) => RANK_NAMES[n] || String(n);
@@ -666,3 +667,33 @@ export function mount(root, options) {
 
   return b.start({ middle: [controls, handBox], draw, key });
 }
+
+// ---- the record: a move in words for the replay's move list (kit/record.js) ----
+const RECORD_WORDS = {
+  en: {
+    rec_declare: "{name} declares {cards}: trump {suit}", rec_declare_nt: "{name} declares {cards}: no trump",
+    rec_bury: "{name} buries {card} in the kitty", rec_lead: "{name} leads {cards}", rec_follow: "{name} plays {cards}",
+    rec_trick: { one: "{name} wins the trick ({n} point)", other: "{name} wins the trick ({n} points)" },
+  },
+  de: {
+    rec_declare: "{name} sagt {cards} an: Trumpf {suit}", rec_declare_nt: "{name} sagt {cards} an: kein Trumpf",
+    rec_bury: "{name} vergräbt {card} in der Katze", rec_lead: "{name} spielt {cards} aus", rec_follow: "{name} spielt {cards}",
+    rec_trick: { one: "{name} gewinnt den Stich ({n} Punkt)", other: "{name} gewinnt den Stich ({n} Punkte)" },
+  },
+};
+
+/** "Ada declares ♥5: trump hearts", "Bo buries ♠3 in the kitty", "Cy leads ♠Q ♠Q", "Di plays ♦9". */
+export const describeAction = describer(RECORD_WORDS, (a, c) => {
+  const { tr } = c;
+  if (a.kind === "declare") {
+    const p = parseCard(a.cards[0]);
+    if (p.joker) return tr("rec_declare_nt", { name: c.who, cards: c.cards(a.cards) });
+    return tr("rec_declare", { name: c.who, cards: c.cards(a.cards), suit: tr(`suit_${p.suit}`) });
+  }
+  if (a.kind === "bury") return tr("rec_bury", { name: c.who, card: c.card(a.card) });
+  if (a.kind !== "play") return null;
+  const lead = c.events.some((e) => e.kind === "play" && e.shape);
+  const text = tr(lead ? "rec_lead" : "rec_follow", { name: c.who, cards: c.cards(a.cards) });
+  const trick = c.events.find((e) => e.kind === "trick");
+  return trick ? `${text} · ${tr("rec_trick", { name: c.name(trick.winner), n: trick.points })}` : text;
+});

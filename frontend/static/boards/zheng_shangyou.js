@@ -4,10 +4,11 @@
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/zheng_shangyou.md.
 import { el } from "../kit/dom.js";
+import { describer, playText } from "../kit/record.js";
 import { parseCard } from "../kit/cards.js";
 import { sameRanks } from "../kit/hand.js";
 import { cardBoard } from "../kit/card-board.js";
-import { sheddingDict, sharedEventText, playControls, playTurnText, seatsAround, tableBadges, cardCount, seatBacks, tablePlayNodes, resultRows, resultYou } from "../kit/shedding.js";
+import { sheddingDict, sharedEventText, playComboName, playControls, playTurnText, seatsAround, tableBadges, cardCount, seatBacks, tablePlayNodes, resultRows, resultYou } from "../kit/shedding.js";
 
 const DICT = {
   en: {
@@ -138,3 +139,8 @@ export function mount(root, options) {
 
   return b.start({ middle: [play.controls, play.handWrap], draw, key: (k, e, f, legal) => play.keys(k, f, legal, true) });
 }
+
+// ---- the record: a move in words for the replay's move list (kit/record.js) ----
+
+/** "Ada plays a pair: ♥3 ♠3", "Bo passes" (the kit's shared words say both). */
+export const describeAction = describer(sheddingDict(DICT), (a, c) => (a.kind === "play" ? playText(a, c, playComboName) : null));

@@ -30,6 +30,13 @@
  *   The page around the board draws players, clocks, connection status, errors, resign and the
  *   platform's final result; the board draws the game itself. A board must not keep the only copy of
  *   anything: a resync may hand it a fresh snapshot at any time.
+ *
+ *   For the replay page (js/replay.js) a board may also export, both optional:
+ *     describeAction(action, { lang, seat, name, events }) -> string | null
+ *                  a move of the log in words, cards as "♠6" (kit/record.js builds it and says more);
+ *                  null, or no export, and the page writes the generic "name: kind fields".
+ *     describeDeal({ lang, name, hands, moves, deal }) -> Element | null
+ *                  a deal's record drawn under the board (Bridge: the auction table, the hand diagram).
  * ─────────────────────────────────────────────────────────────────────────────────────────────────
  *
  * Sequence rule: the server's `seq` may grow by more than one between two states, so a larger jump is

@@ -1,9 +1,16 @@
 // The replay page (templates/live/replay.html): a finished match step by step, drawn by the game's
 // own board module (read-only: nothing is legal), one seat's view at a time or the spectators'.
 // Steps come from /match/<id>/replay/steps.json a page at a time; the move list and the deals from
-// /match/<id>/replay/index.json. Keys: ← → step, Home End jump.
+// /match/<id>/replay/index.json. Keys: ← → step, Home End jump; the step slider too.
+//
+// The move list is in the page's language: the board module's describeAction(action, ctx) gives
+// each move's words (kit/record.js says what ctx holds), and the page colours the suit symbols in
+// them; a board without it, or a move it has no words for, falls back to the generic text. A board
+// module's describeDeal(deal) draws a deal's record (Bridge: the auction table and the hand
+// diagram) under the board, for the deal the replay is in.
 import { formatMs, t as sharedT } from "./live-client.js";
 import { makeTranslator, pageLang } from "../kit/i18n.js";
+import { suitParts } from "../kit/record.js";
 
 const WORDS = {
   en: {
@@ -15,10 +22,11 @@ const WORDS = {
     delay: "delay",
     move: "{name}: {what}",
     server: "the server",
-    kind_resign: "resigned",
-    kind_time_loss: "lost on time",
-    kind_stall: "did not continue in time",
-    kind_abort: "match aborted",
+    kind_resign: "{name} resigned",
+    kind_time_loss: "{name} lost on time",
+    kind_stall: "{name} did not continue in time",
+    kind_abort: "The match was aborted",
+    stalled: "{what} (played for {name}: did not continue in time)",
     failed: "The replay could not be loaded.",
   },
   de: {
@@ -30,10 +38,11 @@ const WORDS = {
     delay: "Verzögerung",
     move: "{name}: {what}",
     server: "der Server",
-    kind_resign: "hat aufgegeben",
-    kind_time_loss: "hat die Zeit überschritten",
-    kind_stall: "hat nicht rechtzeitig weitergemacht",
-    kind_abort: "Partie abgebrochen",
+    kind_resign: "{name} hat aufgegeben",
+    kind_time_loss: "{name} hat die Zeit überschritten",
+    kind_stall: "{name} hat nicht rechtzeitig weitergemacht",
+    kind_abort: "Die Partie wurde abgebrochen",
+    stalled: "{what} (für {name} gespielt: nicht rechtzeitig weitergemacht)",
     failed: "Die Wiederholung konnte nicht geladen werden.",
   },
 };
@@ -48,6 +57,8 @@ const dealSelect = root.querySelector("[data-testid=replay-deal]");
 const viewSelect = root.querySelector("[data-testid=replay-view]");
 const movesEl = root.querySelector("[data-testid=replay-moves]");
 const clocksEl = root.querySelector("[data-testid=replay-clocks]");
+const sliderEl = root.querySelector("[data-testid=replay-slider]");
+const recordEl = root.querySelector("[data-testid=replay-record]");
 
 let index = null;
 const pages = new Map(); // page number -> Promise of its steps
@@ -55,6 +66,7 @@ let step = 0;
 let view = "spectator";
 let board = null;
 let boardModule = null;
+let recordDeal = null; // the deal whose record is drawn under the board
 
 function pageOf(n) {
   return Math.floor(n / index.page);
@@ -87,10 +99,40 @@ function actionText(action) {
   return parts.join(" ");
 }
 
+const seatName = (s) => index.seats.find((x) => x.seat === Number(s))?.name ?? tr("server");
+
+/** The board's words for a move's action, else the generic text (a failing board is no reason to lose the list). */
+function actionWords(m) {
+  if (typeof boardModule?.describeAction === "function") {
+    try {
+      const text = boardModule.describeAction(m.action, { lang, seat: m.seat, name: seatName, events: m.events || [] });
+      if (text) return { text: String(text), described: true };
+    } catch (err) {
+      console.error(err);
+    }
+  }
+  return { text: actionText(m.action), described: false };
+}
+
 function moveText(m) {
   const name = m.name ?? tr("server");
-  const what = m.kind === "action" || (m.kind === "stall" && m.action) ? actionText(m.action) : tr(`kind_${m.kind}`);
-  return tr("move", { name, what });
+  if (m.kind === "action" || (m.kind === "stall" && m.action)) {
+    const { text, described } = actionWords(m);
+    const what = described ? text : tr("move", { name, what: text });
+    return m.kind === "stall" ? tr("stalled", { what, name }) : what;
+  }
+  return tr(`kind_${m.kind}`, { name });
+}
+
+/** A record text as nodes: each suit symbol with its rank in a span coloured by its suit. */
+function recordNodes(text) {
+  return suitParts(text).map((p) => {
+    if (typeof p === "string") return document.createTextNode(p);
+    const span = document.createElement("span");
+    span.className = `rec-card ${p.red ? "is-red" : "is-black"}`;
+    span.textContent = p.card;
+    return span;
+  });
 }
 
 function buildIndex() {
@@ -103,12 +145,13 @@ function buildIndex() {
       b.className = "link-button";
       b.dataset.step = m.step;
       b.dataset.testid = "replay-move";
-      b.textContent = moveText(m);
+      b.replaceChildren(...recordNodes(moveText(m)));
       b.addEventListener("click", () => go(m.step));
       li.append(b);
       return li;
     }),
   );
+  sliderEl.max = String(index.steps - 1);
   dealSelect.replaceChildren(
     ...index.deals.map((d) => {
       const o = document.createElement("option");
@@ -160,14 +203,38 @@ async function render() {
   renderClocks(frame);
   positionEl.textContent = step === 0 ? `${tr("position", { n: 0, total: index.steps - 1 })} · ${tr("start")}` : tr("position", { n: step, total: index.steps - 1 });
   positionEl.dataset.step = String(step);
+  sliderEl.value = String(step);
+  sliderEl.setAttribute("aria-valuetext", positionEl.textContent);
   dealSelect.value = String([...index.deals].reverse().find((d) => d.step <= step)?.step ?? 0);
   for (const b of movesEl.querySelectorAll("button")) {
     const on = Number(b.dataset.step) === step;
     b.toggleAttribute("aria-current", on);
     if (on) b.scrollIntoView({ block: "nearest" });
   }
+  renderRecord().catch(fail);
   // Fetch the next page before it is needed.
   if (step + 1 < index.steps) loadPage(pageOf(Math.min(step + index.page / 2, index.steps - 1)));
+}
+
+/**
+ * The record of the deal the replay is in (the board's describeDeal): its moves and every seat's
+ * hand as dealt, from the seats' views right after the deal (all hands are revealed in a replay).
+ */
+async function renderRecord() {
+  if (typeof boardModule?.describeDeal !== "function") return;
+  const deal = [...index.deals].reverse().find((d) => d.step <= step) ?? index.deals[0];
+  if (!deal || recordDeal === deal.deal) return;
+  recordDeal = deal.deal;
+  const start = Math.max(0, deal.step - 1);
+  const frame = await frameAt(start);
+  const hands = index.seats.map((s) => frame.frames[String(s.seat)]?.view?.hand ?? null);
+  const node = boardModule.describeDeal({
+    lang, name: seatName, hands, deal: deal.deal,
+    moves: index.moves.filter((m) => m.deal === deal.deal && m.action && (m.kind === "action" || m.kind === "stall")),
+  });
+  if (recordDeal !== deal.deal) return; // stepped into another deal meanwhile
+  recordEl.replaceChildren(...(node ? [node] : []));
+  recordEl.hidden = !node;
 }
 
 function go(n) {
@@ -188,6 +255,7 @@ root.querySelector("[data-testid=replay-prev]").addEventListener("click", () => 
 root.querySelector("[data-testid=replay-next]").addEventListener("click", () => go(step + 1));
 root.querySelector("[data-testid=replay-last]").addEventListener("click", () => go(index.steps - 1));
 dealSelect.addEventListener("change", () => go(Number(dealSelect.value)));
+sliderEl.addEventListener("input", () => go(Number(sliderEl.value)));
 viewSelect.addEventListener("change", () => {
   view = viewSelect.value;
   mountBoard();
@@ -202,11 +270,11 @@ document.addEventListener("keydown", (e) => {
 });
 
 try {
-  const response = await fetch(urls.index);
+  const [response, module] = await Promise.all([fetch(urls.index), import(root.dataset.boardModule)]);
   if (!response.ok) throw new Error(String(response.status));
   index = await response.json();
+  boardModule = module;
   buildIndex();
-  boardModule = await import(root.dataset.boardModule);
   mountBoard();
   go(0);
 } catch (err) {

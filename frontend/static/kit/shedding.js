@@ -58,6 +58,9 @@ function comboLength(e) {
   return 1;
 }
 
+/** The name of the combination a play event carries, e.g. "a straight of 5" (the replay's record). */
+export const playComboName = (tr, e) => comboName(tr)(e.combo, comboLength(e));
+
 /** Text of the events both games have (play, new_lead, deal_over); undefined for the others. */
 export function sharedEventText(b, e) {
   const { tr, name } = b;
