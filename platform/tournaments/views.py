@@ -90,6 +90,8 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict[str, A
         "game_title": selectors.game_title(tournament.game),
         "bank_min": selectors.points_text(round(tournament.bank_ms / 60_000, 2)),
         "delay_s": selectors.points_text(round(tournament.delay_ms / 1000, 1)),
+        "first_move_s": services.first_move_ms(tournament.bank_ms, tournament.delay_ms) // 1000,
+        "no_show_limit": services.NO_SHOW_LIMIT,
         "ai_levels": list(get_game(tournament.game).bots),
         "entries": selectors.entries_of(tournament),
         "my_entry": selectors.entry_of_user(tournament, user_id),

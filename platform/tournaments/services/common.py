@@ -40,6 +40,21 @@ NO_SHOW_LIMIT = 2
 """No-shows after which an entry is withdrawn."""
 
 
+FIRST_MOVE_SHARE = 4
+FIRST_MOVE_FLOOR_MS = 20_000
+FIRST_MOVE_CAP_MS = 120_000
+"""A tournament game's first-move time: a quarter of the bank, at least 20 s, at most 2 minutes.
+A person who has not moved that long after their first turn opened loses the game by forfeit
+(docs/tournaments.md, "No-shows"): a no-show costs the round seconds, not a whole bank."""
+
+
+def first_move_ms(bank_ms: int, delay_ms: int) -> int:
+    """The first-move time of a tournament game with this clock (:data:`FIRST_MOVE_SHARE`); never
+    more than the clock itself allows (bank and delay), which would flag first anyway."""
+    bound = min(max(bank_ms // FIRST_MOVE_SHARE, FIRST_MOVE_FLOOR_MS), FIRST_MOVE_CAP_MS)
+    return min(bound, bank_ms + delay_ms)
+
+
 def current_time() -> datetime:
     return timezone.now()
 

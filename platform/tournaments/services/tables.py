@@ -28,6 +28,7 @@ from .common import (
     current_time,
     decide_by_forfeit,
     entries_by_id,
+    first_move_ms,
     game_of,
     locked_pairings,
 )
@@ -103,6 +104,10 @@ def match_for(
         created_by_id=tournament.organiser_id,
         seed=seed,
         time_control=TimeControl(bank_ms=tournament.bank_ms, delay_ms=tournament.delay_ms),
+        # A tournament game starts itself, and a person who never moves loses it by forfeit
+        # within the first-move time: the round goes on (docs/tournaments.md, "No-shows").
+        auto_start=True,
+        first_move_ms=first_move_ms(tournament.bank_ms, tournament.delay_ms),
     )
     if seed is not None:  # other tables play this deal too: its record waits for them
         SharedDeal.objects.create(
