@@ -125,3 +125,16 @@ def test_an_ai_seat_has_no_first_move_bound(make_user, make_tournament, organise
     ai_seat = match.seats.get(user__isnull=True).seat
     assert "first_move_ms" not in match.clock["seats"][ai_seat]
     assert "first_move_ms" in match.clock["seats"][1 - ai_seat]
+
+
+def test_the_event_page_and_the_match_page_state_the_first_move_time(
+    client, make_user, make_tournament
+) -> None:
+    t = make_tournament(rounds=1, bank_ms=60_000, delay_ms=5_000)
+    register(t, [make_user("v1"), make_user("v2")])
+    start(t)
+    (pairing,) = running(t)
+    for lang, words in (("en", "within 20 seconds"), ("de", "innerhalb von 20 Sekunden")):
+        event = client.get(f"/tournaments/{t.pk}/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        match = client.get(f"/match/{pairing.match_id}/", HTTP_ACCEPT_LANGUAGE=lang)
+        assert words in event and words in match.content.decode()

@@ -38,10 +38,12 @@ log = logging.getLogger("live.services")  # one logger for the package, as befor
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who takes a seat when a match starts: a user id or an AI level."""
+    """Who takes a seat when a match starts: a user id or an AI level (``ai_name``: the AI's name
+    when whoever makes the match has named it, as a tournament names its AI entrants)."""
 
     user_id: int | None = None
     ai_level: str = ""
+    ai_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,13 @@ def match_start(
         from_queue=from_queue,
     )
     Seat.objects.bulk_create(
-        Seat(match=match, seat=i, user_id=spec.user_id, ai_level=spec.ai_level)
+        Seat(
+            match=match,
+            seat=i,
+            user_id=spec.user_id,
+            ai_level=spec.ai_level,
+            ai_name=spec.ai_name if spec.ai_level else "",
+        )
         for i, spec in enumerate(seats)
     )
     for seat, action in started:  # in the log like a stall's forced step, so replays hold

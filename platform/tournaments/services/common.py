@@ -20,6 +20,7 @@ from ratings.models import Rating
 from ratings.services import elo_settings
 
 from .. import jobs
+from ..ai_entrants import level_rating
 from ..errors import TournamentError
 from ..models import AuditEntry, Entry, Pairing, PairingStatus, Round, Tournament
 
@@ -123,9 +124,11 @@ def audit(
 
 
 def rating_of(*, game_slug: str, user_id: int | None = None, ai_level: str = "") -> float:
-    """The current rating in the game (the initial rating before a first rated game)."""
-    rows = Rating.objects.filter(game=game_slug)
-    rows = rows.filter(user_id=user_id) if user_id else rows.filter(user=None, ai_level=ai_level)
+    """The current rating in the game (the initial rating before a first rated game); an AI
+    level's as the lobby shows it (:func:`tournaments.ai_entrants.level_rating`)."""
+    if not user_id:
+        return level_rating(game_slug, ai_level)
+    rows = Rating.objects.filter(game=game_slug, user_id=user_id)
     found = rows.values_list("rating", flat=True).first()
     return float(found) if found is not None else float(elo_settings().initial_rating)
 
