@@ -36,7 +36,7 @@ def format_label(value: str) -> str:
 
 @register.simple_tag
 def ai_level_label(game_slug: str, level: str) -> str:
-    """An AI level's name as the lobby shows it (Beginner, Casual …: ``tournaments.ai_entrants``)."""
+    """An AI level's name as the lobby shows it (Beginner, Casual …: ``ai_entrants``)."""
     return ai_entrants.level_labels(game_slug).get(level, level)
 
 
