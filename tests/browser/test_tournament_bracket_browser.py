@@ -83,9 +83,7 @@ def test_the_bracket_on_a_phone_and_a_laptop(
 ) -> None:
     stack = shared_stack("embedded")
     org = unique("org")
-    made = stack.django(
-        CREATE.substitute(org=json.dumps(org), name=json.dumps(unique("KO ")))
-    )
+    made = stack.django(CREATE.substitute(org=json.dumps(org), name=json.dumps(unique("KO "))))
     words = WORDS[lang]
     context = browser.new_context(locale=lang, viewport={"width": width, "height": height})
     page = context.new_page()
