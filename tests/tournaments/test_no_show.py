@@ -62,6 +62,25 @@ def test_a_tournament_game_starts_by_itself(make_user, make_tournament) -> None:
     assert match.clock["first_move_ms"] == services.first_move_ms(t.bank_ms, t.delay_ms)
 
 
+def test_a_game_that_started_by_itself_still_verifies_from_its_seed(
+    make_user, make_tournament, wall
+) -> None:
+    """The Start steps the server applied are in the move log: the fairness check replays them."""
+    from live.commitments import fairness_record
+    from live.fairness import verify_record
+
+    t = make_tournament(rounds=1)
+    register(t, [make_user("f1"), make_user("f2")])
+    start(t)
+    (pairing,) = running(t)
+    wall.advance(20_500)  # the first seat to act never does
+    match_wake(match_id=pairing.match_id)
+    pairing.match.refresh_from_db()
+    assert pairing.match.status == MatchStatus.FINISHED
+    report = verify_record(fairness_record(match=pairing.match))
+    assert report.ok, report.checks
+
+
 def test_a_no_show_loses_by_forfeit_at_the_first_move_time_and_the_round_goes_on(
     make_user, make_tournament, wall
 ) -> None:
