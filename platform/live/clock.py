@@ -6,7 +6,9 @@ elapsed time, so nothing ticks on the server: the row only changes when somebody
 
 JSON form: ``{"bank_ms": B, "delay_ms": D, "seats": [{"bank_ms", "delay_ms", "running",
 "since_ms"}], "stall_since_ms": int | None}``; a clock made from a :class:`ChosenControl` also has
-``"control": name`` and, when untimed, ``"untimed": true`` and ``"idle_bound_ms"``.
+``"control": name`` and, when untimed, ``"untimed": true`` and ``"idle_bound_ms"``.  A clock with a
+first-move bound (:func:`clock_first_move`) has ``"first_move_ms"`` at the top and on every seat
+that has still to make its first move.
 """
 
 from __future__ import annotations
@@ -82,6 +84,29 @@ def _clock_new(*, seats: int, control: TimeControl) -> ClockJSON:
     }
 
 
+def clock_first_move(clock: ClockJSON, *, bound_ms: int, seats: Sequence[int]) -> ClockJSON:
+    """The clock with a first-move bound on ``seats``: until a seat has acted once, its running
+    decision also falls ``bound_ms`` after it opened, whatever its bank says.  Whoever creates the
+    match chooses it (a tournament table: a no-show loses the game instead of holding the round for
+    a whole bank, docs/tournaments.md); the flag falls as any other, through the same outage checks.
+    """
+    out: ClockJSON = {**clock, "first_move_ms": bound_ms}
+    out["seats"] = [dict(sc) for sc in clock["seats"]]
+    for seat in seats:
+        out["seats"][seat]["first_move_ms"] = bound_ms
+    return out
+
+
+def first_move_missed(clock: ClockJSON, seat: int) -> bool:
+    """Whether ``seat``'s flag is its first-move bound: it has not acted yet and the bound falls no
+    later than its bank would."""
+    sc = clock["seats"][seat]
+    bound = sc.get("first_move_ms")
+    if bound is None or not sc["running"]:
+        return False
+    return bool(bound <= sc["delay_ms"] + sc["bank_ms"])
+
+
 def remaining(seat_clock: dict[str, Any], now_ms: int) -> tuple[int, int]:
     """(delay, bank) left for one seat at ``now_ms``; the bank may be negative once flagged."""
     delay, bank = seat_clock["delay_ms"], seat_clock["bank_ms"]
@@ -94,7 +119,11 @@ def remaining(seat_clock: dict[str, Any], now_ms: int) -> tuple[int, int]:
 def seat_deadline(seat_clock: dict[str, Any]) -> int | None:
     if not seat_clock["running"]:
         return None
-    return int(seat_clock["since_ms"] + seat_clock["delay_ms"] + seat_clock["bank_ms"])
+    deadline = int(seat_clock["since_ms"] + seat_clock["delay_ms"] + seat_clock["bank_ms"])
+    first = seat_clock.get("first_move_ms")  # not acted yet: clock_first_move
+    if first is not None:
+        deadline = min(deadline, int(seat_clock["since_ms"] + first))
+    return deadline
 
 
 def first_flag(clock: ClockJSON) -> tuple[int, int] | None:
@@ -135,6 +164,8 @@ def clock_advance(
     for seat, sc in enumerate(out["seats"]):
         decision = timed.get(seat)
         was_running = sc["running"]
+        if seat == acted:
+            sc.pop("first_move_ms", None)  # it has moved: only its bank counts from now on
         if seat == acted or decision is None:
             if was_running:
                 _charge(sc, now_ms)
@@ -209,6 +240,8 @@ def clock_public(clock: ClockJSON, *, now_ms: int, stall_bound_ms: int) -> dict[
     for seat, sc in enumerate(clock["seats"]):
         delay, bank = remaining(sc, now_ms)
         seats.append({"delay_ms": delay, "bank_ms": max(0, bank)})
+        if sc["running"] and sc.get("first_move_ms") is not None:
+            seats[-1]["first_move_deadline_ms"] = sc["since_ms"] + sc["first_move_ms"]
         if sc["running"]:
             active.append(seat)
     flag = first_flag(clock)

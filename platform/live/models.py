@@ -118,6 +118,12 @@ class Seat(models.Model):
         related_name="match_seats",
     )
     ai_level = models.CharField(max_length=20, blank=True)
+    ai_name = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="An AI seat's name given by whoever made the match (a tournament's AI "
+        "entrant); empty: the seat's own name (live.ai_players).",
+    )
 
     class Meta:
         ordering = ["seat"]
@@ -135,8 +141,11 @@ class Seat(models.Model):
 
     @property
     def display_name(self) -> str:
-        """The user's name, or the AI seat's own name (distinct per seat: ``live.ai_players``)."""
-        return self.user.username if self.user_id else ai_seat_name(self.seat)
+        """The user's name, or the AI's: the one it was given, else the seat's own (distinct per
+        seat: ``live.ai_players``)."""
+        if self.user_id:
+            return str(self.user.username)
+        return self.ai_name or ai_seat_name(self.seat)
 
 
 class MoveKind(models.TextChoices):

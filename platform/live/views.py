@@ -50,6 +50,8 @@ def _match_context(request: HttpRequest, match: Match) -> dict[str, object]:
             for level in game_levels(game)
         },
         "commitment": commitment,
+        # Set by whoever made the match (a tournament table): live.clock.clock_first_move.
+        "first_move_s": (match.clock or {}).get("first_move_ms", 0) // 1000,
         "page_urls": {
             "after": reverse("live:after", args=[match.pk]),
             "fairness": reverse("live:fairness", args=[match.pk]),

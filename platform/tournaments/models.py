@@ -159,6 +159,11 @@ class Entry(models.Model):
         related_name="tournament_entries",
     )
     ai_level = models.CharField(max_length=20, blank=True)
+    ai_name = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="An AI entrant's name, as the lobby names AI players; its match seats carry it.",
+    )
     partner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -202,7 +207,10 @@ class Entry(models.Model):
 
     @property
     def display_name(self) -> str:
-        own = self.user.username if self.user_id else f"AI {self.ai_level} #{self.pk}"
+        if self.user_id:
+            own = self.user.username
+        else:
+            own = self.ai_name or f"AI {self.ai_level} #{self.pk}"  # entered before AI names
         if self.partner_id and self.partner_accepted:
             return f"{own} & {self.partner.username}"
         if self.partner_ai_level and self.user_id:

@@ -18,6 +18,10 @@ from live.models import MatchStatus, Seat
 from matchmaking import standings
 
 from . import pairs, records
+
+# Re-exported (pages, the API and the templates read them from here): the knockout bracket and
+# the standings rows' names and rules, which live with the formats.
+from .bracket import knockout_bracket as knockout_bracket
 from .models import (
     Entry,
     EntryStatus,
@@ -31,10 +35,6 @@ from .models import (
     played_by,
 )
 from .services.formats import rules_for
-
-# Re-exported (pages, the API and the templates read them from here): the knockout bracket and
-# the standings rows' names and rules, which live with the formats.
-from .services.formats.knockout import knockout_bracket as knockout_bracket
 from .standing_rows import PAIRS_TIEBREAK_NAMES as PAIRS_TIEBREAK_NAMES
 from .standing_rows import (
     TIEBREAK_NAMES,

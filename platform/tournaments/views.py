@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 
 from games.registry import get_game
 
-from . import selectors, services
+from . import ai_entrants, selectors, services
 from .errors import TournamentError
 from .forms import TournamentForm
 from .models import Format, Round, Tournament, TournamentStatus
@@ -90,7 +90,9 @@ def _detail_context(request: HttpRequest, tournament: Tournament) -> dict[str, A
         "game_title": selectors.game_title(tournament.game),
         "bank_min": selectors.points_text(round(tournament.bank_ms / 60_000, 2)),
         "delay_s": selectors.points_text(round(tournament.delay_ms / 1000, 1)),
-        "ai_levels": list(get_game(tournament.game).bots),
+        "first_move_s": services.first_move_ms(tournament.bank_ms, tournament.delay_ms) // 1000,
+        "no_show_limit": services.NO_SHOW_LIMIT,
+        "ai_levels": ai_entrants.levels_of(get_game(tournament.game)) if can_manage else [],
         "entries": selectors.entries_of(tournament),
         "my_entry": selectors.entry_of_user(tournament, user_id),
         "invitation": selectors.partner_invitation(tournament, user_id),

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def only_one_plays(match: Match, player_user_id: int, wall) -> None:  # type: ignore[no-untyped-def]
     """The user ``player_user_id`` acts at every decision of theirs; the other seat never does,
-    and the clock (with the stall bound before the first real decision) runs until it ends."""
+    and the clock (its first-move time: the game starts by itself) runs until it ends."""
     seat = match.seats.get(user_id=player_user_id).seat
     for step in range(500):
         match.refresh_from_db()

@@ -71,6 +71,7 @@ export const MESSAGES = {
     clock_stopped: "Clock stopped",
     no_clock: "No clock",
     continues_in: "continues by itself in {time}",
+    first_move_in: "first move within {time}, or the game is lost by forfeit",
     delay: "delay",
     bank: "bank",
     to_move: "to move",
@@ -100,6 +101,7 @@ export const MESSAGES = {
     clock_stopped: "Uhr angehalten",
     no_clock: "Ohne Uhr",
     continues_in: "geht von selbst weiter in {time}",
+    first_move_in: "ersten Zug innerhalb von {time}, sonst ist die Partie kampflos verloren",
     delay: "Verzögerung",
     bank: "Guthaben",
     to_move: "am Zug",
@@ -427,7 +429,12 @@ export function createClockWidget({ seatElements, statusElement, client }) {
       if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
     }
     if (statusElement) {
-      if (clock.running) {
+      // A first-move bound (docs/protocol.md "clock"): the earliest running one counts down.
+      const firstBy = Math.min(...(clock.seats || []).map((s) => s.first_move_deadline_ms ?? Infinity));
+      if (clock.running && Number.isFinite(firstBy)) {
+        statusElement.hidden = false;
+        setText(statusElement, t("first_move_in", { time: formatMs(Math.max(0, Math.ceil((firstBy - now) / 1000) * 1000)) }));
+      } else if (clock.running) {
         statusElement.textContent = "";
         statusElement.hidden = true;
       } else {

@@ -24,7 +24,7 @@ from games.core import Event, Game, IllegalAction, State, TimeControl
 from games.registry import get_game
 
 from .. import timebase
-from ..clock import clock_advance, clock_new, clock_slot, first_flag, wake_at
+from ..clock import clock_advance, clock_first_move, clock_new, clock_slot, first_flag, wake_at
 from ..errors import LiveError
 from ..fairness import commitment_of, new_salt
 from ..models import EndReason, Match, MatchStatus, Move, MoveKind, Seat
@@ -38,10 +38,12 @@ log = logging.getLogger("live.services")  # one logger for the package, as befor
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who takes a seat when a match starts: a user id or an AI level."""
+    """Who takes a seat when a match starts: a user id or an AI level (``ai_name``: the AI's name
+    when whoever makes the match has named it, as a tournament names its AI entrants)."""
 
     user_id: int | None = None
     ai_level: str = ""
+    ai_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -68,9 +70,17 @@ def match_start(
     seed: int | None = None,
     time_control: TimeControl | None = None,
     from_queue: bool = False,
+    auto_start: bool = False,
+    first_move_ms: int | None = None,
 ) -> Match:
     """Create a running match; the first decisions' clocks start now.  ``time_control`` defaults
-    to the game's own (tables may choose another)."""
+    to the game's own (tables may choose another).
+
+    Two options for whoever schedules the match rather than a player (a tournament's table):
+    ``auto_start`` applies the engine's forced opening steps (every seat's Start) at once instead
+    of waiting for them up to the stall bound; ``first_move_ms`` bounds each person's first move
+    (:func:`live.clock.clock_first_move`): a seat that has not acted that long after its first
+    decision opened loses on time, as when its bank runs out."""
     game = get_game(game_slug)
     if len(seats) not in game.seat_counts:
         raise LiveError("bad_seats", f"{game.title} is played by {game.seat_counts} players")
@@ -80,6 +90,7 @@ def match_start(
     seed = secrets.randbits(62) if seed is None else seed
     options = dict(options or {})
     state = game.new_state(len(seats), options, seed)
+    started = _start_by_itself(game, state) if auto_start else []
     now = timebase.stamp()
     clock = clock_advance(
         clock_new(seats=len(seats), control=time_control or game.time_control),
@@ -88,6 +99,9 @@ def match_start(
         now_ms=now.ms,
     )
     ai_seats = {i for i, spec in enumerate(seats) if spec.ai_level}
+    if first_move_ms is not None:
+        people = [i for i in range(len(seats)) if i not in ai_seats]
+        clock = clock_first_move(clock, bound_ms=first_move_ms, seats=people)
     clock = _watch_ai(clock, state, ai_seats, now.ms)
     wake = wake_at(clock, stall_bound_ms=_stall_bound_ms())
     salt = new_salt()  # the commitment is fixed before anyone sees a card (live/fairness.py)
@@ -108,12 +122,39 @@ def match_start(
         from_queue=from_queue,
     )
     Seat.objects.bulk_create(
-        Seat(match=match, seat=i, user_id=spec.user_id, ai_level=spec.ai_level)
+        Seat(
+            match=match,
+            seat=i,
+            user_id=spec.user_id,
+            ai_level=spec.ai_level,
+            ai_name=spec.ai_name if spec.ai_level else "",
+        )
         for i, spec in enumerate(seats)
     )
+    for seat, action in started:  # in the log like a stall's forced step, so replays hold
+        detail = "applied at the start: the match starts by itself"
+        _append(match, MoveKind.STALL, seat=seat, ms=now.ms, detail=detail, action=action)
+    if started:
+        match.save(update_fields=["seq"])
     _after_change(match, game, state, events=(), wake_job_ms=match.wake_job_ms)
     log.info("match started", extra={"match": match.pk, "game": game.slug, "rated": rated})
     return match
+
+
+def _start_by_itself(game: Game, state: State) -> list[tuple[int, Any]]:
+    """Apply the forced, clock-stopped steps a new match opens with (every seat's Start), as
+    long as nothing else is pending; returns ``(seat, encoded action)`` of each, in order."""
+    applied: list[tuple[int, Any]] = []
+    for _ in range(8):  # an opening is a step or two; never loop on an engine's mistake
+        pending = list(state.pending())
+        if state.is_over() or not pending:
+            break
+        if any(d.timed or d.forced is None for d in pending):
+            break
+        for decision in pending:
+            state.apply(decision.seat, decision.forced)
+            applied.append((decision.seat, game.encode_action(decision.forced)))
+    return applied
 
 
 # --- commands ---------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from django.utils import timezone
 from games.core import Event, Game, SeatResult, State
 
 from .. import liveness, timebase
-from ..clock import clock_slot, clock_stop_all, first_flag, flagged_together
+from ..clock import clock_slot, clock_stop_all, first_flag, first_move_missed, flagged_together
 from ..flagfall import Ruling, flag_verdict
 from ..models import EndReason, Match, MatchStatus, MoveKind, Seat, TimeIncident
 from .enqueue import _after_change
@@ -188,6 +188,14 @@ def _end_on_time(
         result = [dataclasses.replace(r, placing=1) for r in state.forfeit(flagged)]
         _finish(match, game, seats, result, EndReason.TIME, now_ms)
         event = Event("time_draw", {"seats": together})
+    elif first_move_missed(match.clock, flagged):
+        # The match's first-move bound (clock_first_move): the seat never moved; it loses on
+        # time, and the move log says why.
+        bound_s = match.clock["first_move_ms"] // 1000
+        detail = f"first move not made within {bound_s} s"
+        _append(match, MoveKind.TIME_LOSS, seat=flagged, ms=now_ms, detail=detail)
+        _finish(match, game, seats, state.forfeit(flagged), EndReason.TIME, now_ms)
+        event = Event("time_loss", {"seat": flagged, "first_move": True})
     else:
         _append(match, MoveKind.TIME_LOSS, seat=flagged, ms=now_ms, detail="the clock ran out")
         _finish(match, game, seats, state.forfeit(flagged), EndReason.TIME, now_ms)

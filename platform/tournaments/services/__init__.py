@@ -28,6 +28,7 @@ from .common import (
     MAX_REPLAYS,
     NO_SHOW_LIMIT,
     can_organise,
+    first_move_ms,
     is_operator,
     rating_of,
 )
@@ -77,6 +78,7 @@ __all__ = [
     "entry_partner_answer",
     "entry_register",
     "entry_withdraw",
+    "first_move_ms",
     "is_operator",
     "late_join_open",
     "match_ended",

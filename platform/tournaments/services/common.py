@@ -20,6 +20,7 @@ from ratings.models import Rating
 from ratings.services import elo_settings
 
 from .. import jobs
+from ..ai_entrants import level_rating
 from ..errors import TournamentError
 from ..models import AuditEntry, Entry, Pairing, PairingStatus, Round, Tournament
 
@@ -38,6 +39,21 @@ after that the table is scored as a shared result (every seat placed first)."""
 
 NO_SHOW_LIMIT = 2
 """No-shows after which an entry is withdrawn."""
+
+
+FIRST_MOVE_SHARE = 4
+FIRST_MOVE_FLOOR_MS = 20_000
+FIRST_MOVE_CAP_MS = 120_000
+"""A tournament game's first-move time: a quarter of the bank, at least 20 s, at most 2 minutes.
+A person who has not moved that long after their first turn opened loses the game by forfeit
+(docs/tournaments.md, "No-shows"): a no-show costs the round seconds, not a whole bank."""
+
+
+def first_move_ms(bank_ms: int, delay_ms: int) -> int:
+    """The first-move time of a tournament game with this clock (:data:`FIRST_MOVE_SHARE`); never
+    more than the clock itself allows (bank and delay), which would flag first anyway."""
+    bound = min(max(bank_ms // FIRST_MOVE_SHARE, FIRST_MOVE_FLOOR_MS), FIRST_MOVE_CAP_MS)
+    return min(bound, bank_ms + delay_ms)
 
 
 def current_time() -> datetime:
@@ -108,9 +124,11 @@ def audit(
 
 
 def rating_of(*, game_slug: str, user_id: int | None = None, ai_level: str = "") -> float:
-    """The current rating in the game (the initial rating before a first rated game)."""
-    rows = Rating.objects.filter(game=game_slug)
-    rows = rows.filter(user_id=user_id) if user_id else rows.filter(user=None, ai_level=ai_level)
+    """The current rating in the game (the initial rating before a first rated game); an AI
+    level's as the lobby shows it (:func:`tournaments.ai_entrants.level_rating`)."""
+    if not user_id:
+        return level_rating(game_slug, ai_level)
+    rows = Rating.objects.filter(game=game_slug, user_id=user_id)
     found = rows.values_list("rating", flat=True).first()
     return float(found) if found is not None else float(elo_settings().initial_rating)
 

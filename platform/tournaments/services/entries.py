@@ -11,6 +11,7 @@ from accounts.models import User
 from live.errors import LiveError
 from live.services import match_abort, match_lock
 
+from ..ai_entrants import entrant_names
 from ..errors import TournamentError
 from ..models import (
     Entry,
@@ -223,15 +224,18 @@ def entry_add_ai(*, tournament_id: int, by_user_id: int, level: str, count: int 
     rating = rating_of(game_slug=tournament.game, ai_level=level)
     joined = tournament.current_round + 1 if tournament.status == TournamentStatus.RUNNING else 1
     partner = level if tournament.format == Format.PAIRS else ""
+    taken = Entry.objects.filter(tournament=tournament).exclude(ai_name="")
+    names = entrant_names(taken.values_list("ai_name", flat=True), count)
     entries = [
         Entry.objects.create(
             tournament=tournament,
             ai_level=level,
+            ai_name=name,
             partner_ai_level=partner,
             rating=rating,
             joined_round=joined,
         )
-        for _ in range(count)
+        for name in names
     ]
     audit(tournament, "ai_added", actor_id=by_user_id, level=level, count=count)
     return entries

@@ -28,6 +28,7 @@ from .common import (
     current_time,
     decide_by_forfeit,
     entries_by_id,
+    first_move_ms,
     game_of,
     locked_pairings,
 )
@@ -103,6 +104,10 @@ def match_for(
         created_by_id=tournament.organiser_id,
         seed=seed,
         time_control=TimeControl(bank_ms=tournament.bank_ms, delay_ms=tournament.delay_ms),
+        # A tournament game starts itself, and a person who never moves loses it by forfeit
+        # within the first-move time: the round goes on (docs/tournaments.md, "No-shows").
+        auto_start=True,
+        first_move_ms=first_move_ms(tournament.bank_ms, tournament.delay_ms),
     )
     if seed is not None:  # other tables play this deal too: its record waits for them
         SharedDeal.objects.create(
@@ -115,7 +120,9 @@ def _seat_spec(tournament: Tournament, entry: Entry, seat: int) -> SeatSpec:
     if tournament.format == Format.PAIRS:
         user_id, level = pairs.seat_holder(entry, seat)
         return SeatSpec(user_id=user_id) if user_id else SeatSpec(ai_level=level)
-    return SeatSpec(user_id=entry.user_id) if entry.user_id else SeatSpec(ai_level=entry.ai_level)
+    if entry.user_id:
+        return SeatSpec(user_id=entry.user_id)
+    return SeatSpec(ai_level=entry.ai_level, ai_name=entry.ai_name)  # one name everywhere
 
 
 _deals_cache: dict[tuple[str, int, int], list[Any]] = {}

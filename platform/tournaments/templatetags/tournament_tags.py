@@ -11,7 +11,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from tournaments import selectors, tiebreaks
+from tournaments import ai_entrants, selectors, tiebreaks
 
 register = template.Library()
 
@@ -32,6 +32,12 @@ def format_label(value: str) -> str:
         "mitchell": _("Mitchell movement"),
         "howell": _("Howell movement"),
     }.get(value, value)
+
+
+@register.simple_tag
+def ai_level_label(game_slug: str, level: str) -> str:
+    """An AI level's name as the lobby shows it (Beginner, Casual …: ``ai_entrants``)."""
+    return ai_entrants.level_labels(game_slug).get(level, level)
 
 
 @register.simple_tag

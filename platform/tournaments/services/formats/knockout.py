@@ -2,8 +2,8 @@
 (``matchmaking.knockout``), the next game started as soon as the last one ended, ties decided by
 the match rules.  Larger tables: heats whose best placed players advance, until a final table.
 
-Everything about the format is here: pairing a round, continuing a match, the standings (by how
-far each player got) and the bracket the page draws."""
+Everything about the format is here: pairing a round, continuing a match and the standings (by how
+far each player got); the bracket the page draws is read in ``tournaments.bracket``."""
 
 from __future__ import annotations
 
@@ -18,14 +18,13 @@ from ... import records
 from ...models import (
     Entry,
     EntryStatus,
-    Format,
     Pairing,
     PairingStatus,
     Round,
     Tournament,
     TournamentStatus,
 )
-from ...standing_rows import Row, make_row, points_text
+from ...standing_rows import Row, make_row
 from ..common import entries_by_id
 from ..tables import table_start
 from .base import FormatRules, Plan
@@ -241,27 +240,3 @@ def _round_players(plan: dict[str, Any]) -> list[int]:
     if "matches" in plan:
         return [p for m in plan["matches"] for p in m if p is not None]
     return [p for t in plan.get("tables", []) for p in t] + list(plan.get("byes", []))
-
-
-def knockout_bracket(tournament: Tournament) -> list[dict[str, Any]]:
-    """Two-seat knockout rounds: each match with its game scores and the winner once decided."""
-    if tournament.format != Format.KNOCKOUT or tournament.seats_per_table != 2:
-        return []
-    entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament).select_related("user")}
-    rules = knockout.MatchRules(games=tournament.knockout_games)
-    out = []
-    for rnd in Round.objects.filter(tournament=tournament).order_by("number"):
-        states = knockout_match_states(rnd, rules)
-        matches = []
-        for (higher, lower), state in zip((rnd.plan or {}).get("matches", []), states, strict=True):
-            score = (points_text(state.higher_points), points_text(state.lower_points))
-            matches.append(
-                {
-                    "higher": entries[higher].display_name,
-                    "lower": entries[lower].display_name if lower is not None else None,
-                    "score": "–".join(score),
-                    "winner": entries[state.winner].display_name if state.winner else None,
-                }
-            )
-        out.append({"number": rnd.number, "matches": matches})
-    return out
