@@ -157,8 +157,6 @@ def players_from_results(
     return out
 
 
-
-
 class Objective(NamedTuple):
     """What a round costs, compared lexicographically (smaller is better; see the module docstring).
 
@@ -191,9 +189,9 @@ def pair_multiseat_round(
 def score_order_tables(
     players: Sequence[MultiSeatPlayer], *, min_seats: int = 3, max_seats: int = 4
 ) -> MultiSeatRound:
-    """The plain score-order grouping (ranked players cut into tables), seated by :func:`seat_order`.
-
-    The starting point of :func:`pair_multiseat_round`, and the baseline its homogeneity is held to.
+    """The plain score-order grouping: the ranked players cut into tables, seated by
+    :func:`seat_order`.  The starting point of :func:`pair_multiseat_round`, and the baseline its
+    homogeneity is held to.
     """
     field, ranked, byes, sizes = _prepare(players, min_seats, max_seats)
     return _finish(field, ranked, byes, _cut(len(ranked), sizes))
@@ -274,7 +272,7 @@ class _Field:
 def _prepare(
     players: Sequence[MultiSeatPlayer], min_seats: int, max_seats: int
 ) -> tuple[_Field, list[MultiSeatPlayer], list[MultiSeatPlayer], list[int]]:
-    """Rank the field, choose who sits out and the table sizes; the rest become a :class:`_Field`."""
+    """Rank the field, choose who sits out and the table sizes; the rest make the field."""
     if len({p.player_id for p in players}) != len(players):
         raise ValueError("a player is listed twice")
     ranked = sorted(players, key=lambda p: (-round(p.score, 9), -p.rating, p.player_id))

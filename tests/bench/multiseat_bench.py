@@ -26,6 +26,10 @@ grouping, over all rounds and seeds:
 * **seats**: seat rotation, the mean over players at the end of the event of (most − fewest uses)
   over the seats every table has (0 .. min_seats − 1), lower is better;
 * **CPU/round**: mean and max process time of pairing one round.
+
+The three groupings meet different score tables after the first round (the results follow the
+tables), so a line under "new" also compares it with the score order *on the same states*: the
+summed spread (never wider, by construction) and the repeats of both.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from matchmaking.multiseat import (
     MultiSeatRound,
     pair_multiseat_round,
     players_from_results,
+    round_objective,
     score_order_tables,
     seat_order,
     table_sizes,
@@ -142,9 +147,15 @@ class Figures:
     seat_gap_sum: float = 0.0
     events: int = 0
     cpu: list[float] | None = None
+    same_rounds: int = 0
+    same_wider: int = 0
+    same_spread: tuple[float, float] = (0.0, 0.0)
+    same_repeats: tuple[int, int] = (0, 0)
 
 
-def finishing_order(table: Sequence[int], ratings: dict[int, float], rng: random.Random) -> list[int]:
+def finishing_order(
+    table: Sequence[int], ratings: dict[int, float], rng: random.Random
+) -> list[int]:
     """Plackett-Luce: draw the winner by strength among those left, again and again."""
     left = list(table)
     order = []
@@ -173,6 +184,8 @@ def play_event(
         start = time.process_time()
         seated = pairer(players, min_seats=low, max_seats=high)
         figures.cpu.append(time.process_time() - start)
+        if pairer is pair_multiseat_round:
+            same_state(players, seated, low, high, figures)
         for table in seated.tables:
             values = [scores[p] for p in table]
             spread = max(values) - min(values)
@@ -190,9 +203,30 @@ def play_event(
             games.append(Game(r, tuple(table), placings))
         byes.extend(Bye(r, p, ByeKind.PAIRING, 0.5) for p in seated.byes)
     figures.most_meetings = max(figures.most_meetings, max(met.values(), default=0))
-    gaps = [max(u[s] for s in range(low)) - min(u[s] for s in range(low)) for u in seat_uses.values()]
+    gaps = [
+        max(u[s] for s in range(low)) - min(u[s] for s in range(low)) for u in seat_uses.values()
+    ]
     figures.seat_gap_sum += sum(gaps) / len(gaps)
     figures.events += 1
+
+
+def same_state(
+    players: list[MultiSeatPlayer], seated: MultiSeatRound, low: int, high: int, figures: Figures
+) -> None:
+    """Compare a round with the score order of the very same players (the per-round guarantee)."""
+    baseline = score_order_tables(players, min_seats=low, max_seats=high)
+    ours = round_objective(players, seated.tables, min_seats=low, max_seats=high)
+    theirs = round_objective(players, baseline.tables, min_seats=low, max_seats=high)
+    figures.same_rounds += 1
+    figures.same_wider += ours.spread > theirs.spread + 1e-9
+    figures.same_spread = (
+        figures.same_spread[0] + ours.spread,
+        figures.same_spread[1] + theirs.spread,
+    )
+    figures.same_repeats = (
+        figures.same_repeats[0] + seated.repeats,
+        figures.same_repeats[1] + baseline.repeats,
+    )
 
 
 def main() -> None:
@@ -225,6 +259,13 @@ def main() -> None:
                 f"{figures.seat_gap_sum / figures.events:>5.2f} "
                 f"{1000 * cpu_mean:>9.1f} / {1000 * max(figures.cpu):5.0f} ms"
             )
+            if figures.same_rounds:
+                print(
+                    f"{'':>22}  same states as 'new', score order on them: summed spread "
+                    f"{figures.same_spread[0]:.2f} (score order {figures.same_spread[1]:.2f}), "
+                    f"wider in {figures.same_wider} of {figures.same_rounds} rounds; repeats "
+                    f"{figures.same_repeats[0]} (score order {figures.same_repeats[1]})"
+                )
         print()
 
 

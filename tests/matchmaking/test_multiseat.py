@@ -184,7 +184,9 @@ def fields(draw: st.DrawFn) -> tuple[list[MultiSeatPlayer], int, int]:
                 rating=draw(st.integers(min_value=1000, max_value=2000)),
                 score=draw(st.integers(min_value=0, max_value=12)) / 3,
                 met=tuple(met),
-                seats=tuple(draw(st.lists(st.integers(min_value=0, max_value=low - 1), max_size=6))),
+                seats=tuple(
+                    draw(st.lists(st.integers(min_value=0, max_value=low - 1), max_size=6))
+                ),
                 byes=draw(st.integers(min_value=0, max_value=1)),
             )
         )
@@ -223,15 +225,15 @@ def test_objective_puts_homogeneity_before_repeats_before_seats() -> None:
     assert sorted(tuple(sorted(t)) for t in result.tables) == [(1, 2, 3, 4), (5, 6, 7, 8)]
     # With all eight on 1 point the four who met split two and two: one repeat per table, the
     # fewest possible (score order alone would seat {1, 2, 3, 4} together again: six).
-    same = [
-        MultiSeatPlayer(p.player_id, p.rating, 1.0, p.met, p.seats, p.byes) for p in players
-    ]
+    same = [MultiSeatPlayer(p.player_id, p.rating, 1.0, p.met, p.seats, p.byes) for p in players]
     result = pair_multiseat_round(same, min_seats=4, max_seats=4)
     assert result.repeats == 2
     assert all(len(set(t) & {1, 2, 3, 4}) == 2 for t in result.tables)
     assert score_order_tables(same, min_seats=4, max_seats=4).repeats == 6
     # Nobody met; 1-4 always sat in seat 0, 5-8 in seat 1: mixed tables let all move on.
-    seats = [MultiSeatPlayer(p, rating=2000 - p, seats=(0 if p <= 4 else 1,) * 2) for p in range(1, 9)]
+    seats = [
+        MultiSeatPlayer(p, rating=2000 - p, seats=(0 if p <= 4 else 1,) * 2) for p in range(1, 9)
+    ]
     result = pair_multiseat_round(seats, min_seats=4, max_seats=4)
     assert round_objective(seats, result.tables, min_seats=4, max_seats=4).seat_uses == 0
     assert all(table.index(p) != (0 if p <= 4 else 1) for table in result.tables for p in table)

@@ -162,7 +162,9 @@ def test_annealing_never_leaves_the_schedule_less_even_than_the_descent(
     byes = _rotate_byes(players, out, rounds)
     built = [_greedy_round(players, sizes, byes[r], rng) for r in range(rounds)]
     descended = _descend_with_restarts(players, built, rng, 0)
-    before = sum(c * c for c in meetings_in(tuple(tuple(map(tuple, r)) for r in descended)).values())
+    before = sum(
+        c * c for c in meetings_in(tuple(tuple(map(tuple, r)) for r in descended)).values()
+    )
     schedule = balanced_schedule(list(range(players)), min_seats=low, max_seats=high, seed=seed)
     assert sum(c * c for c in schedule.meetings.values()) <= before
 
