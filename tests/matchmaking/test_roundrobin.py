@@ -136,10 +136,11 @@ def test_twelve_players_at_four_seats_over_four_rounds_no_pair_meets_three_times
 
 
 def test_thirteen_players_at_four_seats_cannot_avoid_every_repeat() -> None:
-    # Four rounds of three tables of four (one player out): twelve blocks, 72 meetings over 78
-    # pairs.  Without repeats the twelve blocks would be the projective plane of order 3 less a
-    # line, where any two lines meet, so no round could hold three disjoint tables.  The schedule
-    # repeats twelve pairs once and nobody three times.
+    # Four rounds of three tables of four (one player out): 72 meetings over 78 pairs.  Without
+    # repeats the four who sat out meet 9 others each and the rest all 12, so the 6 pairs never
+    # met are those among the four; with them as a thirteenth table the tables would form the
+    # projective plane of order 3, where any two tables share a player: no round could hold three.
+    # The schedule repeats twelve pairs once and nobody three times.
     schedule = balanced_schedule(list(range(13)), min_seats=4, max_seats=4, rounds=4)
     counts = Counter(schedule.meetings.values())
     assert max(schedule.meetings.values()) == 2
