@@ -8,21 +8,22 @@ games; a game with a fixed table size passes the same number twice):
    at all (5 players at 3–4 seats) the fewest possible players sit the round out, those with the
    fewest byes so far and then the lowest ranked, so that byes rotate.
 2. **Start** (:func:`score_order_tables`): players are ranked by score, then rating, then id, and
-   cut into tables in that order — the plain score-order grouping, the most homogeneous there is.
+   cut into tables in that order — the plain score-order grouping.
 3. **Local search** under one lexicographic objective (:class:`Objective`, summed over tables):
 
    a. *homogeneity*: the summed score spread (highest minus lowest score at a table), then the
-      number of tables holding more than one score;
+      summed squared spread (even spreads: two tables of spread 1 beat spreads 2 and 0);
    b. *repeats*: the sum over pairs seated together of (times they met before)², so that a pair
       meeting a third time weighs more than two pairs meeting a second time;
    c. *seat rotation*: for each table, the best seat order's summed count of earlier games each
       player had in the seat it gives them, then the players put back in last game's seat.
 
-   Two players of different tables swap places whenever the objective falls; sweeps over all
-   pairs of tables whose score ranges touch repeat until none helps.  Swapping between tables
-   whose score ranges are apart always widens the summed spread, so those pairs are skipped.
-   Homogeneity comes first and the search starts at the score order, so a round is never less
-   homogeneous than the score-order grouping by (a).
+   Two players of different tables swap places whenever the objective falls (a descent, which
+   revisits only tables that changed); swapping between tables whose score ranges lie apart
+   always widens the summed spread, so those pairs are skipped.  Then seeded *kicks*
+   (:class:`_Search`) walk among equally homogeneous groupings to get out of local optima.
+   Homogeneity comes first and the search starts at the score order keeping only improvements,
+   so a round is never less homogeneous than the score-order grouping of the same players by (a).
 4. **Seats** (:func:`seat_order`): each table's seat order gives every player the seat they have
    used least (seat 0 moves first), then a seat other than last time's, then keeps rank order.
 
