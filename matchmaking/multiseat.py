@@ -229,10 +229,12 @@ class _Field:
         self.ids = [p.player_id for p in players]
         self.index = {pid: i for i, pid in enumerate(self.ids)}
         self.score = [round(p.score * SCORE_SCALE) for p in players]
-        self.met: list[dict[int, int]] = []
-        for p in players:
-            counter: Counter[int] = Counter(self.index[o] for o in p.met if o in self.index)
-            self.met.append(dict(counter))
+        self.met: list[dict[int, int]] = [{} for _ in players]
+        for a, p in enumerate(players):
+            # Meetings count both ways; should the histories disagree, the larger count holds.
+            for b, c in Counter(self.index[o] for o in p.met if o in self.index).items():
+                self.met[a][b] = max(self.met[a].get(b, 0), c)
+                self.met[b][a] = max(self.met[b].get(a, 0), c)
         self.uses = [Counter(p.seats) for p in players]
         self.last = [p.seats[-1] if p.seats else None for p in players]
         self._seat_cache: dict[tuple[int, ...], Cost] = {}
@@ -252,22 +254,43 @@ class _Field:
         return spread, spread * spread, repeats
 
     def seats(self, members: Sequence[int]) -> Cost:
-        """(seat uses, seats repeated from last game) of the best seat order of one table."""
+        """(seat uses, seats repeated from last game) of the best seat order of one table.
+
+        Each player's row holds, per seat, W × (earlier games in it) + (1 if it was last game's
+        seat); W exceeds any table's count of repeated seats, so the smallest summed row entry
+        over the seat orders is the best (uses, again), read back by division.
+        """
         key = tuple(sorted(members))
         cached = self._seat_cache.get(key)
         if cached is None:
-            best: Cost | None = None
-            for order in permutations(key):
-                used = sum(self.uses[p][seat] for seat, p in enumerate(order))
-                again = sum(1 for seat, p in enumerate(order) if self.last[p] == seat)
-                if best is None or (used, again) < best:
-                    best = (used, again)
-            assert best is not None
-            cached = self._seat_cache[key] = best
+            rows = [self._row(p, len(key)) for p in key]
+            if len(rows) == 4:
+                r0, r1, r2, r3 = rows
+                best = min(r0[a] + r1[b] + r2[c] + r3[d] for a, b, c, d in _ORDERS[4])
+            elif len(rows) == 3:
+                r0, r1, r2 = rows
+                best = min(r0[a] + r1[b] + r2[c] for a, b, c in _ORDERS[3])
+            else:
+                best = min(
+                    sum(row[seat] for row, seat in zip(rows, order, strict=True))
+                    for order in permutations(range(len(rows)))
+                )
+            cached = self._seat_cache[key] = (best // _SEAT_WEIGHT, best % _SEAT_WEIGHT)
         return cached
+
+    def _row(self, player: int, size: int) -> tuple[int, ...]:
+        uses, last = self.uses[player], self.last[player]
+        return tuple(uses[s] * _SEAT_WEIGHT + (last == s) for s in range(size))
 
     def cost(self, members: Sequence[int]) -> Cost:
         return self.homogeneity_and_repeats(members) + self.seats(members)
+
+
+_SEAT_WEIGHT = 1 << 16
+"""More than any table's count of players put back in last game's seat (see ``_Field.seats``)."""
+
+_ORDERS = {k: tuple(permutations(range(k))) for k in (3, 4)}
+"""Every seat order of a table of three and of four, computed once."""
 
 
 def _prepare(
@@ -408,7 +431,12 @@ class _Search:
         while dirty:
             t = min(dirty)
             dirty.discard(t)
-            for u in range(len(self.tables)):
+            if not any(self.cost[t]):
+                # A table that costs nothing can only gain from a swap with one that costs.
+                partners = [u for u, cost in enumerate(self.cost) if any(cost)]
+            else:
+                partners = list(range(len(self.tables)))
+            for u in partners:
                 if u != t and self._touch(t, u) and self._improve_pair(t, u):
                     dirty.add(t)
                     dirty.add(u)
