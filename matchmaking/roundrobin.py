@@ -42,6 +42,7 @@ at tables of 3 in four rounds, 16 at tables of 4 in five: every pair meets exact
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -52,6 +53,20 @@ from matchmaking.multiseat import seat_order, table_sizes
 
 RESTARTS = 8
 """How many perturbed restarts the local search makes (each a full descent)."""
+
+ANNEAL_STEPS_PER_TABLE = 2_000
+"""Swaps tried by the annealing that follows the descents when they miss the ideal, per table of
+the schedule (12 players at tables of four over four rounds: 12 tables, 24,000 swaps) ..."""
+
+ANNEAL_STEPS_MAX = 60_000
+"""... and at most this many (about a quarter of a second of CPU)."""
+
+ANNEAL_START = 1.0
+"""Starting temperature (in units of Σ c²): a swap costing Δ = 2 (one pair a meeting further
+from even) is first taken about one time in seven."""
+
+ANNEAL_END = 0.05
+"""Final temperature: by then a swap that costs anything is practically never taken."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +169,8 @@ def balanced_schedule(
     rng = random.Random(seed)
     byes_of = _rotate_byes(n, out, total)
     built = [_greedy_round(n, sizes, byes_of[r], rng) for r in range(total)]
-    built = _descend_with_restarts(n, built, rng)
+    built = _descend_with_restarts(n, built, rng, 0)
+    built = _anneal(n, built, rng, _weight(n, total))
     meetings = _count(n, built)
     seats: dict[int, list[int]] = {p: [] for p in ids}
     seated: list[list[tuple[int, ...]]] = []
@@ -249,8 +265,27 @@ def _cost(meetings: dict[tuple[int, int], int]) -> int:
     return sum(c * c for c in meetings.values())
 
 
-def _descend(n: int, built: list[list[list[int]]]) -> tuple[list[list[list[int]]], int]:
+def _weight(players: int, rounds: int) -> int:
+    """W in the pair cost W·c² + c³ of the annealing: more than any Σ c³ can be (every pair
+    meeting every round), so the cost orders schedules exactly by Σ c², then by Σ c³."""
+    return players * players * rounds**3 + 1
+
+
+def _pair_cost(c: int, weight: int) -> int:
+    """A pair's cost for meeting c times: c² alone for weight 0 (the descents), else W·c² + c³."""
+    return c * c if weight == 0 else weight * c * c + c * c * c
+
+
+def _gains(rounds: int, weight: int) -> list[int]:
+    """gain[c]: what one more meeting costs a pair that met c times."""
+    return [_pair_cost(c + 1, weight) - _pair_cost(c, weight) for c in range(rounds + 2)]
+
+
+def _descend(
+    n: int, built: list[list[list[int]]], weight: int
+) -> tuple[list[list[list[int]]], int]:
     """Swap players between tables of a round while the cost falls (a full local descent)."""
+    gain = _gains(len(built), weight)
     count = [[0] * n for _ in range(n)]
     for tables in built:
         for table in tables:
@@ -272,10 +307,10 @@ def _descend(n: int, built: list[list[list[int]]]) -> tuple[list[list[list[int]]
                             delta = 0
                             for m in ta:
                                 if m != x:
-                                    delta += 2 * (count[y][m] - count[x][m]) + 2
+                                    delta += gain[count[y][m]] - gain[count[x][m] - 1]
                             for m in tb:
                                 if m != y:
-                                    delta += 2 * (count[x][m] - count[y][m]) + 2
+                                    delta += gain[count[x][m]] - gain[count[y][m] - 1]
                             if delta < 0:
                                 for m in ta:
                                     if m != x:
@@ -292,15 +327,15 @@ def _descend(n: int, built: list[list[list[int]]]) -> tuple[list[list[list[int]]
                                 ta[i], tb[j] = y, x
                                 x, y = ta[i], tb[j]
                                 improved = True
-    cost = sum(count[a][b] ** 2 for a in range(n) for b in range(a + 1, n))
+    cost = sum(_pair_cost(count[a][b], weight) for a in range(n) for b in range(a + 1, n))
     return built, cost
 
 
 def _descend_with_restarts(
-    n: int, built: list[list[list[int]]], rng: random.Random
+    n: int, built: list[list[list[int]]], rng: random.Random, weight: int
 ) -> list[list[list[int]]]:
-    best, best_cost = _descend(n, [[list(t) for t in tables] for tables in built])
-    floor = _ideal_cost(n, best)
+    best, best_cost = _descend(n, [[list(t) for t in tables] for tables in built], weight)
+    floor = _ideal_cost(n, best, weight)
     for _ in range(RESTARTS):
         if best_cost <= floor:
             break
@@ -312,17 +347,87 @@ def _descend_with_restarts(
                 t, u = rng.sample(range(len(tables)), 2)
                 i, j = rng.randrange(len(tables[t])), rng.randrange(len(tables[u]))
                 tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
-        trial, cost = _descend(n, trial)
+        trial, cost = _descend(n, trial, weight)
         if cost < best_cost:
             best, best_cost = trial, cost
     return best
 
 
-def _ideal_cost(n: int, built: Sequence[Sequence[Sequence[int]]]) -> int:
+def _anneal(
+    n: int, built: list[list[list[int]]], rng: random.Random, weight: int
+) -> list[list[list[int]]]:
+    """Simulated annealing from ``built``: random swaps, a worse one kept with chance e^(−Δ/T).
+
+    The descent stops in local optima (12 players at tables of four over four rounds: one pair
+    meeting three times).  Here a swap that raises Σ c² by Δ is still taken with probability
+    e^(−Δ/T), the temperature T falling geometrically from ``ANNEAL_START`` to ``ANNEAL_END``
+    over ``ANNEAL_STEPS_PER_TABLE`` tries per table (at most ``ANNEAL_STEPS_MAX``).  The cost is
+    W·c² + c³ per pair (:func:`_weight`): Σ c² first, then Σ c³, which among equally even
+    schedules prefers the one without a pair meeting a third time.  The best schedule seen is kept
+    (so the result is never worse than the descent's), and the walk stops at the ideal.
+    """
+    rounds = [tables for tables in built if len(tables) >= 2]
+    if not rounds:
+        return built
+    floor = _ideal_cost(n, built, weight)
+    gain = _gains(len(built), weight)
+    work = [[list(t) for t in tables] for tables in built]
+    rounds = [tables for tables in work if len(tables) >= 2]
+    count = [[0] * n for _ in range(n)]
+    for tables in work:
+        for table in tables:
+            for a in table:
+                for b in table:
+                    if a != b:
+                        count[a][b] += 1
+    cost = sum(_pair_cost(count[a][b], weight) for a in range(n) for b in range(a + 1, n))
+    best, best_cost = [[list(t) for t in tables] for tables in work], cost
+    steps = min(ANNEAL_STEPS_MAX, ANNEAL_STEPS_PER_TABLE * sum(len(t) for t in rounds))
+    cooling = (ANNEAL_END / ANNEAL_START) ** (1 / steps)
+    temperature = ANNEAL_START * weight
+    for _ in range(steps):
+        if best_cost <= floor:
+            break
+        temperature *= cooling
+        tables = rounds[rng.randrange(len(rounds))]
+        t, u = rng.sample(range(len(tables)), 2)
+        ta, tb = tables[t], tables[u]
+        i, j = rng.randrange(len(ta)), rng.randrange(len(tb))
+        x, y = ta[i], tb[j]
+        cx, cy = count[x], count[y]
+        delta = 0
+        for m in ta:
+            if m != x:
+                delta += gain[cy[m]] - gain[cx[m] - 1]
+        for m in tb:
+            if m != y:
+                delta += gain[cx[m]] - gain[cy[m] - 1]
+        if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+            continue
+        for m in ta:
+            if m != x:
+                cx[m] -= 1
+                count[m][x] -= 1
+                cy[m] += 1
+                count[m][y] += 1
+        for m in tb:
+            if m != y:
+                cy[m] -= 1
+                count[m][y] -= 1
+                cx[m] += 1
+                count[m][x] += 1
+        ta[i], tb[j] = y, x
+        cost += delta
+        if cost < best_cost:
+            best, best_cost = [[list(t) for t in tabs] for tabs in work], cost
+    return best
+
+
+def _ideal_cost(n: int, built: Sequence[Sequence[Sequence[int]]], weight: int) -> int:
     """The cost when every pair meets ⌊T/P⌋ or ⌈T/P⌉ times (T meetings over P pairs)."""
     pairs = n * (n - 1) // 2
     if pairs == 0:
         return 0
     total = sum(len(t) * (len(t) - 1) // 2 for tables in built for t in tables)
     low, extra = divmod(total, pairs)
-    return (pairs - extra) * low * low + extra * (low + 1) * (low + 1)
+    return (pairs - extra) * _pair_cost(low, weight) + extra * _pair_cost(low + 1, weight)

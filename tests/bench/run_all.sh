@@ -2,6 +2,8 @@
 # Runs every tests/bench/*_bench.py in turn with the project's .venv python, a header per bench.
 # `make bench` runs them in full; BENCH_QUICK=1 passes --quick to every bench (smoke runs).
 # Benches print figures and assert nothing: this exits non-zero only when a bench crashes.
+# The glob below picks up every bench, among them multiseat_bench.py (multi-seat Swiss tables:
+# today's grouping, the score order and the new search side by side, 12-256 players).
 set -u
 cd "$(dirname "$0")/../.."
 PY=.venv/bin/python
