@@ -149,9 +149,9 @@ _HISTORY_STATUSES = (
 def _partner_name(entry: Entry, user: User) -> str | None:
     """Pairs: the other half of the user's pair (a person, or the robot partner's level)."""
     if entry.partner_id and entry.partner_accepted:
-        return entry.user.username if entry.partner_id == user.pk and entry.user_id else (
-            entry.partner.username
-        )
+        if entry.partner_id == user.pk and entry.user_id:
+            return entry.user.username  # the user is the partner: the other half named them
+        return entry.partner.username
     if entry.partner_ai_level:
         return _("computer partner (%(level)s)") % {"level": entry.partner_ai_level}
     return None

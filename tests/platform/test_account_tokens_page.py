@@ -72,7 +72,9 @@ def test_revoking_ones_own_token_from_the_page_stops_it(make_user) -> None:
         PAGE, {"action": "revoke", "token_id": str(token.pk)}, follow=True
     )
     assert "The token was revoked." in response.content.decode()
-    assert Client(HTTP_AUTHORIZATION=f"Bearer {secret}").get("/api/v1/account/bot/").status_code == 401
+    assert (
+        Client(HTTP_AUTHORIZATION=f"Bearer {secret}").get("/api/v1/account/bot/").status_code == 401
+    )
 
 
 def test_a_new_tokens_secret_is_shown_once_and_never_in_logs_or_errors(make_user, caplog) -> None:
@@ -132,7 +134,9 @@ def test_every_revoke_button_sits_behind_a_confirm_box(make_user) -> None:
 
 def test_a_person_becomes_a_bot_account_from_the_page_only_before_any_match(make_user) -> None:
     fresh, player = make_user("fresh"), make_user("player")
-    match_start(game_slug="one_poker", seats=[SeatSpec(user_id=player.pk), SeatSpec(ai_level="random")])
+    match_start(
+        game_slug="one_poker", seats=[SeatSpec(user_id=player.pk), SeatSpec(ai_level="random")]
+    )
     page = signed_in(fresh).get(PAGE).content.decode()
     assert 'data-testid="become-bot-confirm"' in page and 'data-testid="token-form"' not in page
     signed_in(fresh).post(PAGE, {"action": "become_bot"})

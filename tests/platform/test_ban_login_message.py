@@ -78,15 +78,15 @@ def test_a_wrong_password_or_an_unknown_name_reveals_no_ban(make_user, operator)
         assert GENERIC in page and "suspended" not in page
 
 
-def test_the_json_log_in_says_suspended_only_after_the_right_password(
-    make_user, operator
-) -> None:
+def test_the_json_log_in_says_suspended_only_after_the_right_password(make_user, operator) -> None:
     cheat = make_user()  # a fresh name: the log-in budget per name lives in Redis
     user_ban(user_id=cheat.pk, reason="engine use", actor=operator)
 
     def api(password: str):  # type: ignore[no-untyped-def]
         return Client().post(
-            "/api/auth/login/", {"username": cheat.username, "password": password}, "application/json"
+            "/api/auth/login/",
+            {"username": cheat.username, "password": password},
+            "application/json",
         )
 
     right, wrong = api("pw-123456!"), api("nope")
@@ -100,5 +100,7 @@ def test_a_lifted_ban_logs_in_again(make_user, operator) -> None:
     ban = user_ban(user_id=cheat.pk, reason="mistake", actor=operator)
     sanction_lift(sanction_id=ban.pk, reason="mistake", actor=operator)
     client = Client()
-    response = client.post("/accounts/login/", {"username": cheat.username, "password": "pw-123456!"})
+    response = client.post(
+        "/accounts/login/", {"username": cheat.username, "password": "pw-123456!"}
+    )
     assert response.status_code == 302 and client.session["_auth_user_id"] == str(cheat.pk)

@@ -73,7 +73,9 @@ def test_a_running_match_guesses_no_teams(make_user) -> None:
     anna, ben = make_user("anna"), make_user("ben")
     bridge_table(anna, ben)
     page = profile("anna")
-    assert cells(page, "recent-match-partners") == [] and cells(page, "recent-match-opponents") == []
+    assert (
+        cells(page, "recent-match-partners") == [] and cells(page, "recent-match-opponents") == []
+    )
     (together,) = re.findall(r'data-testid="recent-match-players">(.*?)</td>', page, re.S)
     assert "ben" in together and together.count("(bot)") == 2
     assert "Am Tisch:" in profile("anna", "de")
