@@ -158,3 +158,9 @@ def test_the_page_speaks_german(make_user) -> None:
     ).content.decode()
     for words in ("Token kopieren", "Widerrufen…", "Das offene Token widerrufen…", "Bot-Konto"):
         assert words in created
+
+
+def test_the_new_token_box_names_the_header_to_send_it_in(make_user) -> None:
+    anna = bot(make_user, "anna")
+    page = signed_in(anna).post(PAGE, {"action": "create", "name": "x"}).content.decode()
+    assert "<code>Authorization: Bearer &lt;token&gt;</code>" in page
