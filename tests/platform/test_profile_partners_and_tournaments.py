@@ -142,3 +142,16 @@ def test_a_running_tournament_shows_no_place_and_an_unstarted_one_is_left_out(
     assert cells(profile("anna"), "tournament-place") == ['<span class="muted">in progress</span>']
     assert "läuft noch" in profile("anna", "de")
     assert 'data-testid="tournaments-empty"' in profile("organiser")
+
+
+def test_a_pairs_entry_counts_for_both_partners_and_names_the_other(make_user, organiser) -> None:
+    from tournaments.models import Entry, Tournament
+
+    anna, ben = make_user("anna"), make_user("ben")
+    t = tournament(organiser, [], name="Pairs night", start=False)
+    Entry.objects.create(tournament=t, user=anna, partner=ben, partner_accepted=True, rating=1500)
+    Tournament.objects.filter(pk=t.pk).update(status=TournamentStatus.RUNNING)
+    (for_anna,) = tournament_history(user=anna)
+    (for_ben,) = tournament_history(user=ben)
+    assert (for_anna["partner"], for_ben["partner"]) == ("ben", "anna")
+    assert "with anna" in profile("ben")
