@@ -3,7 +3,8 @@ create one (its secret shown once, on this answer only), revoke one, revoke all 
 
 Token management lives here and on the API's session endpoints only: a request authenticated by
 a token cannot create or revoke tokens (``accounts.api.SignedInSession``).  Writes go through
-``accounts.services``; this view only reads the form and shows the outcome.
+``accounts.services`` (the same calls as the API's); this view only reads the form and shows the
+outcome.  Every irreversible button sits behind a confirm box (``<details>``, no script needed).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from . import selectors, services
@@ -39,6 +41,7 @@ def _refusal(error: services.AccountError) -> str:
     return texts.get(error.code, error.message)
 
 
+@never_cache  # the answer that shows a new token must not stay in any cache, nor in back/forward
 @login_required
 @require_http_methods(["GET", "POST"])
 def account(request: HttpRequest) -> HttpResponse:

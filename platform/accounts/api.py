@@ -36,6 +36,7 @@ from ratings.selectors import profile_ratings
 from . import selectors, services
 from .models import User
 from .security import LoginRateThrottle, cross_site
+from .suspension import suspended_user_id, suspension_message
 from .tokens import BearerTokenAuthentication
 
 # --- profiles and the user list -------------------------------------------------------------------
@@ -159,7 +160,12 @@ class LoginView(APIView):
                 "csrftoken cookie.",
             ),
             400: OpenApiResponse(ErrorSerializer, description="Wrong user name or password."),
-            403: OpenApiResponse(ErrorSerializer, description="Sent from another site's page."),
+            403: OpenApiResponse(
+                ErrorSerializer,
+                description="Sent from another site's page (code cross_site), or the right "
+                "password of a suspended account (code account_suspended: the detail says until "
+                "when).",
+            ),
             415: OpenApiResponse(ErrorSerializer, description="Not JSON."),
             429: OpenApiResponse(
                 ErrorSerializer,
@@ -177,6 +183,13 @@ class LoginView(APIView):
         form.is_valid(raise_exception=True)
         user = authenticate(request._request, **form.validated_data)
         if user is None:
+            suspended = suspended_user_id(request._request)
+            if suspended is not None:  # only ever set after the right password
+                return error_response(
+                    "account_suspended",
+                    suspension_message(user_id=suspended),
+                    status.HTTP_403_FORBIDDEN,
+                )
             return error_response("wrong_credentials", "wrong username or password")
         login(request._request, user)
         # Programs send this back as X-CSRFToken with their session's unsafe requests.

@@ -15,6 +15,7 @@ from config.security import is_loopback_request, request_client_address
 
 from .login_budget import password_check_reserve, password_checks_reset
 from .security import DEMO_OPERATOR_PASSWORD
+from .suspension import mark_suspended
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +58,22 @@ class AccountBackend(ModelBackend):
     accepts it, whatever the account's password is.
 
     Every password check is logged (user name, address, outcome); a right password gives the
-    (user name, address) pair its whole budget of checks back."""
+    (user name, address) pair its whole budget of checks back.
+
+    A switched-off (banned) account is refused as before, but when its right password was given
+    the request is marked (``accounts.suspension``), so the log-in can say the account is
+    suspended instead of "wrong password" — to the one person who knows the password only."""
+
+    _switched_off: Any = None
+    """The account whose password was right but which may not log in (one backend instance per
+    ``authenticate`` call, so this never outlives the call)."""
+
+    def user_can_authenticate(self, user: Any) -> bool:
+        # Django asks this only after the password was found right.
+        allowed = super().user_can_authenticate(user)
+        if not allowed:
+            self._switched_off = user
+        return allowed
 
     def authenticate(  # type: ignore[override]
         self,
@@ -75,12 +91,21 @@ class AccountBackend(ModelBackend):
                     username,
                 )
                 user = None
+        elif user is None and self._switched_off is not None and request is not None:
+            if password != DEMO_OPERATOR_PASSWORD or is_loopback_request(request):
+                mark_suspended(request, self._switched_off.pk)
+            else:
+                self._switched_off = None
         if request is not None and username is not None and password is not None:
             log.info(
                 "checked the password for %r from %s: %s",
                 username,
                 request_client_address(request),
-                "right" if user is not None else "wrong",
+                "right"
+                if user is not None
+                else "right, but the account is switched off"
+                if self._switched_off is not None
+                else "wrong",
             )
             if user is not None and settings.AXES_ENABLED:
                 password_checks_reset(request=request, username=username)

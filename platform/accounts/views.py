@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from ratings.selectors import profile_ratings
 
-from .forms import SignupForm
+from .forms import LoginForm, SignupForm
 from .models import User
 from .security import (
     LoginRateThrottle,
@@ -20,7 +20,7 @@ from .security import (
     retry_message,
     throttled_post,
 )
-from .selectors import recent_matches
+from .selectors import recent_matches, tournament_history
 
 
 def _signup_refused(request: HttpRequest, wait_s: int) -> HttpResponse:
@@ -35,8 +35,11 @@ def _login_refused(request: HttpRequest, wait_s: int) -> HttpResponse:
 
 
 # Django's log-in page; each POST counts against LOGIN_RATE per address (the lockout per user name
-# and address is django-axes', in the authentication backends).
-login = throttled_post(LoginRateThrottle, _login_refused)(auth_views.LoginView.as_view())
+# and address is django-axes', in the authentication backends).  Its form says when the account
+# is suspended, to whoever gave the right password (accounts.suspension).
+login = throttled_post(LoginRateThrottle, _login_refused)(
+    auth_views.LoginView.as_view(authentication_form=LoginForm)
+)
 
 
 def _admin_site_login(
@@ -69,5 +72,6 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "profile_user": profile_user,
             "ratings": profile_ratings(user=profile_user),
             "recent_matches": recent_matches(user=profile_user, limit=20),
+            "tournaments": tournament_history(user=profile_user),
         },
     )

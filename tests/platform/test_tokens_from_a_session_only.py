@@ -91,7 +91,7 @@ def test_the_account_page_speaks_german(make_user) -> None:
     _user, session = bot_session(make_user)
     new_token(session)
     page = session.get("/accounts/account/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "Dein Konto" in page and "Das offene Token widerrufen" in page
+    assert "Dein Konto" in page and "Das offene Token widerrufen…" in page
 
 
 def test_the_account_page_needs_a_signed_in_person(make_user) -> None:
