@@ -71,6 +71,8 @@ def main() -> int:
         "DJANGO_SETTINGS_MODULE": "config.settings",
     }
     env.setdefault("LOG_FORMAT", "plain")
+    # A first visit finds live games and a tournament (platform/demo); DEMO_CONTENT=0 turns it off.
+    env.setdefault("DEMO_CONTENT", "1")
     bin_dir = Path(sys.executable).parent
     env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
     manage = [sys.executable, str(ROOT / "manage.py")]
