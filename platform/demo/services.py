@@ -62,7 +62,9 @@ def _games_to_start(running: set[str], wanted: int) -> list[Any]:
     demoed: first of all), so that over time every game is shown."""
     if wanted <= 0:
         return []
-    last = dict(DemoMatch.objects.values("game").annotate(last=Max("id")).values_list("game", "last"))
+    last = dict(
+        DemoMatch.objects.values("game").annotate(last=Max("id")).values_list("game", "last")
+    )
     idle = [g for g in catalogue.playable_games().values() if g.slug not in running]
     idle.sort(key=lambda g: (last.get(g.slug, 0), g.title))
     return idle[:wanted]

@@ -67,13 +67,14 @@ def seats_text(game: Game[Any]) -> str:
     if len(counts) == 1:
         n = counts[0]
         return ngettext("%(count)s player", "%(count)s players", n) % {"count": n}
-    return ngettext(
-        "%(low)s to %(count)s players", "%(low)s to %(count)s players", counts[-1]
-    ) % {"low": counts[0], "count": counts[-1]}
+    return ngettext("%(low)s to %(count)s players", "%(low)s to %(count)s players", counts[-1]) % {
+        "low": counts[0],
+        "count": counts[-1],
+    }
 
 
 def length_text(game: Game[Any]) -> str:
-    """"About 15 minutes" ("" when the game does not say)."""
+    """ "About 15 minutes" ("" when the game does not say)."""
     minutes = game.typical_minutes
     if minutes is None:
         return ""

@@ -23,7 +23,9 @@ pytestmark = pytest.mark.django_db
 
 def _cards(page: str) -> dict[str, str]:
     """Each card's markup by game slug."""
-    found = re.findall(r'<li class="game-card[^"]*"[^>]*data-game="([a-z_]+)">(.*?)</li>\n', page, re.S)
+    found = re.findall(
+        r'<li class="game-card[^"]*"[^>]*data-game="([a-z_]+)">(.*?)</li>\n', page, re.S
+    )
     return dict(found)
 
 
@@ -64,7 +66,7 @@ def test_every_playable_game_has_a_card_in_the_page_language(
     assert 'src="/static/boards/bridge.svg"' in bridge
     for slug, card in cards.items():
         game = get_game(slug)
-        assert f"<h3 id=\"game-{slug}-title\">{game.title.replace(chr(39), '&#x27;')}</h3>" in card
+        assert f'<h3 id="game-{slug}-title">{game.title.replace(chr(39), "&#x27;")}</h3>' in card
         assert 'data-testid="game-summary"' in card, slug
         assert f'href="?game={slug}#play"' in card
 
