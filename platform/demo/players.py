@@ -78,9 +78,14 @@ def demo_moves() -> int:
             continue
         seat = acting[0]
         try:
+            action = _choose(match, seat)
+        except Exception:  # one game's AI failing must not stop the other demo matches
+            log.exception("demo AI failed", extra={"match": match.pk, "seat": seat})
+            continue
+        try:
             action_submit(
                 match_id=match.pk,
-                action=_choose(match, seat),
+                action=action,
                 command_id=f"demo-{match.seq}-{seat}",
                 user_id=seats[seat],
                 seat=seat,
