@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 
 from demo import services
-from demo.models import DemoMatch
+from demo.models import DemoContent, DemoMatch
 from demo.players import player_names
 from live.models import Match, MatchStatus, Seat
 from ratings.models import Rating
@@ -64,9 +64,33 @@ def test_top_up_keeps_n_unrated_matches_running_one_per_game(demo_on) -> None:  
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_top_ups_at_once_start_each_match_once(demo_on) -> None:  # type: ignore[no-untyped-def]
+def test_two_top_ups_at_once_start_each_match_once(demo_on, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # As after a first top-up: the row to lock and the demo accounts exist (making them would
+    # serialise the two top-ups on their unique keys, lock or no lock).
+    demo_on.DEMO_MATCHES = 0
+    services.demo_top_up()
+    assert DemoContent.objects.exists()
+    demo_on.DEMO_MATCHES = 3
     start = threading.Barrier(2)
     errors: list[BaseException] = []
+    # The first top-up holds still between reading what runs and starting what is missing, until
+    # the second one has read too: which only happens if the lock lets the second one in (then
+    # both start the same games and the counts below fail).  With the lock the second one waits
+    # on it, and the first goes on after the bound.
+    second_read = threading.Event()
+    reads: list[int] = []
+    games_to_start = services._games_to_start
+
+    def held(running: set[str], wanted: int) -> list[object]:
+        picked = games_to_start(running, wanted)
+        reads.append(wanted)
+        if len(reads) == 1:
+            second_read.wait(timeout=3)
+        else:
+            second_read.set()
+        return picked
+
+    monkeypatch.setattr(services, "_games_to_start", held)
 
     def tick() -> None:
         try:
@@ -83,6 +107,7 @@ def test_two_top_ups_at_once_start_each_match_once(demo_on) -> None:  # type: ig
     for t in threads:
         t.join()
     assert errors == []
+    assert reads == [3, 0]  # the second top-up saw the first one's matches
     assert DemoMatch.objects.count() == 3
     assert len(set(_running_demo_games())) == 3
 
