@@ -160,3 +160,13 @@ def test_no_demo_tournament_without_an_operator_to_organise_it(demo_on) -> None:
     assert services.demo_top_up().tournament is None
     assert not Tournament.objects.exists()
     assert not Seat.objects.exists()
+
+
+def test_the_embedded_runner_turns_the_demo_on_unless_told_otherwise(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from config.embedded import process_env
+
+    def env(environ: dict[str, str]) -> dict[str, str]:
+        return process_env(environ, run_dir=tmp_path, port="8000", redis_port=6399)
+
+    assert env({})["DEMO_CONTENT"] == "1"
+    assert env({"DEMO_CONTENT": "0"})["DEMO_CONTENT"] == "0"
