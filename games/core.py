@@ -348,6 +348,10 @@ class Game[A]:
     exports: Mapping[str, Export] = field(default_factory=dict)
     """Download formats of a finished match's record besides the platform's own JSON move log,
     by format name (lower-case ``[a-z0-9_]+``, not ``json``), e.g. ``{"pbn": Export(...)}``."""
+    typical_minutes: int | None = None
+    """About how long a match takes when people play it on the standard clock, in whole minutes:
+    the lobby's game card says so (None: the card says nothing about the length).  A figure for
+    people choosing a game, not a rule: no clock or bound reads it."""
 
     def __post_init__(self) -> None:
         if not _SLUG.fullmatch(self.slug):
@@ -365,6 +369,8 @@ class Game[A]:
             raise GameDeclarationError(f"{self.slug}: declare at least one AI level")
         if self.time_control.bank_ms <= 0 or self.time_control.delay_ms < 0:
             raise GameDeclarationError(f"{self.slug}: the time control needs a positive bank")
+        if self.typical_minutes is not None and self.typical_minutes < 1:
+            raise GameDeclarationError(f"{self.slug}: typical_minutes must be at least 1")
         for fmt, export in self.exports.items():
             self._check_export(fmt, export)
 

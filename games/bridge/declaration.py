@@ -41,4 +41,5 @@ GAME: Game[Action] = Game(
     rating_mode=RatingMode.TEAMS,  # seats 0 and 2 (North–South) against seats 1 and 3
     deal_for=deal_for,
     exports={"pbn": Export(label="PBN", media_type="text/plain", extension="pbn", write=write_pbn)},
+    typical_minutes=8,
 )

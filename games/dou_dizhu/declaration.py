@@ -17,4 +17,5 @@ GAME: Game[Action] = Game(
     time_control=TimeControl(bank_ms=300_000, delay_ms=15_000),
     rating_mode=RatingMode.TEAMS,  # the landlord (weight 2) against the two peasants
     deal_for=deal_for,
+    typical_minutes=5,
 )

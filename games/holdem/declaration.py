@@ -25,4 +25,5 @@ GAME: Game[HoldemAction] = Game(
             label="Hand history", media_type="text/plain", extension="txt", write=hand_history
         )
     },
+    typical_minutes=30,
 )

@@ -19,4 +19,5 @@ GAME: Game[OnePokerAction] = Game(
     time_control=TimeControl(bank_ms=120_000, delay_ms=10_000),
     rating_mode=RatingMode.DUEL,
     deal_for=deal_for,
+    typical_minutes=10,
 )

@@ -20,4 +20,5 @@ GAME: Game[Action] = Game(
     time_control=TimeControl(bank_ms=1_200_000, delay_ms=15_000),
     rating_mode=RatingMode.TEAMS,  # seats 0 and 2 against seats 1 and 3
     deal_for=deal_for,
+    typical_minutes=60,
 )

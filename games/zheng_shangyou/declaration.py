@@ -24,4 +24,5 @@ GAME: Game[Action] = Game(
     time_control=TimeControl(bank_ms=300_000, delay_ms=15_000),
     rating_mode=RatingMode.FFA,
     deal_for=deal_for,
+    typical_minutes=5,
 )

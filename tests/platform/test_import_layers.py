@@ -26,7 +26,16 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCE_ROOTS = (ROOT / "platform", ROOT)
 """Where the top-level packages live (pyproject: ``where = [".", "platform"]``)."""
 
-SITE_APPS = ("accounts", "lobby", "matchmaking", "ratings", "tournaments", "chat", "operations")
+SITE_APPS = (
+    "accounts",
+    "lobby",
+    "matchmaking",
+    "ratings",
+    "tournaments",
+    "chat",
+    "operations",
+    "demo",
+)
 """The apps around the core (docs/architecture.md, "Layers")."""
 
 PACKAGES = ("config", "live", "games", *SITE_APPS)

@@ -2,6 +2,8 @@
 // follow its chosen game; the chosen computer level's one-line description is shown under it.
 // The time control list follows the game too; a clock other than the standard one is for unrated
 // games only, so choosing it unticks "Rated game" (the server refuses the pair as well).
+// Each game's card has "Play <game>": it chooses that game in both forms and moves the focus to
+// them (without scripts the link reloads the page with ?game=<slug>, which does the same).
 
 function syncForm(form, gameChanged) {
   const gameSelect = form.querySelector("[data-role=game-select]");
@@ -66,7 +68,35 @@ function syncForm(form, gameChanged) {
   }
 }
 
-for (const form of document.querySelectorAll("form.game-form")) {
+const forms = document.querySelectorAll("form.game-form");
+
+function chooseGame(slug, title) {
+  for (const form of forms) {
+    const select = form.querySelector("[data-role=game-select]");
+    if (select.value !== slug) {
+      select.value = slug;
+      syncForm(form, true);
+    }
+  }
+  for (const card of document.querySelectorAll("[data-testid=game-card]")) {
+    card.classList.toggle("is-chosen", card.dataset.game === slug);
+  }
+  const heading = document.querySelector("[data-role=play-heading]");
+  if (heading?.dataset.template) heading.textContent = heading.dataset.template.replace("%(game)s", title);
+  history.replaceState(null, "", `?game=${encodeURIComponent(slug)}#play`);
+  const section = document.getElementById("play");
+  section.scrollIntoView({ block: "start" });
+  section.focus({ preventScroll: true }); // the next Tab goes into the chosen game's form
+}
+
+for (const link of document.querySelectorAll("[data-role=choose-game]")) {
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    chooseGame(link.dataset.game, link.dataset.title);
+  });
+}
+
+for (const form of forms) {
   form.querySelector("[data-role=game-select]").addEventListener("change", () => syncForm(form, true));
   form.querySelector("[data-role=seats-input]")?.addEventListener("change", () => syncForm(form, false));
   form.querySelector("[data-role=level-select]")?.addEventListener("change", () => syncForm(form, false));

@@ -19,6 +19,7 @@ and read by the code as ``django.conf.settings.X`` when it is needed (``environm
     api          REST framework, the API's throttle, the OpenAPI schema
     operations   metrics, logging
     community    lobby, ranked queue, Elo, chat
+    demo         demo content (off unless the embedded runner turns it on)
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .celery import *  # noqa: F403
 from .clocks import *  # noqa: F403
 from .community import *  # noqa: F403
 from .database import *  # noqa: F403
+from .demo import *  # noqa: F403
 from .environment import BASE_DIR, RUN_DIR  # noqa: F401
 from .live import *  # noqa: F403
 from .operations import *  # noqa: F403
