@@ -159,6 +159,9 @@ def _watch_rows(matches: list[Match]) -> list[dict[str, Any]]:
                     {
                         "name": s.display_name,
                         "is_ai": False,
+                        # A bot account (an outside program, or the demo's players) is no person:
+                        # the TV prefers a table of people over bots playing each other.
+                        "is_bot": bool(getattr(s.user, "is_bot", False)),
                         "rating": round(shown.rating) if shown else None,
                         "provisional": shown.provisional if shown else False,
                         "level": None,
@@ -170,12 +173,13 @@ def _watch_rows(matches: list[Match]) -> list[dict[str, Any]]:
                     {
                         "name": s.display_name,
                         "is_ai": True,
+                        "is_bot": False,
                         "rating": level.rating if level else None,
                         "provisional": False,
                         "level": level.label if level else (s.ai_level or None),
                     }
                 )
-        rated = [p["rating"] for p in players if not p["is_ai"]]
+        rated = [p["rating"] for p in players if not p["is_ai"] and not p["is_bot"]]
         out.append(
             {
                 "id": m.pk,
@@ -204,8 +208,8 @@ def watch_list(*, game: str | None = None, page: int = 1) -> dict[str, Any]:
 def featured_match(*, game: str | None = None) -> dict[str, Any] | None:
     """The match the TV shows: among the ``FEATURE_CANDIDATES`` most recently started running
     matches (of ``game``, or of every game), the one whose seated people have the highest
-    average rating; matches with people before matches of computers alone; ties go to the most
-    recently started.  None when nothing runs."""
+    average rating; matches with people before matches of computers (AI seats and bot accounts,
+    such as the demo's players) alone; ties go to the most recently started.  None when nothing runs."""
     candidates = list(_running(game).prefetch_related("seats__user")[:FEATURE_CANDIDATES])
     if not candidates:
         return None

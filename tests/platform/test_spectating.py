@@ -133,6 +133,19 @@ def test_computers_alone_are_featured_only_when_no_people_play(make_user) -> Non
 
 
 @pytest.mark.django_db
+def test_bot_accounts_alone_count_as_computers_for_the_tv(make_user) -> None:
+    """The demo's players (and outside programs) are bot accounts: a newer match of two of them
+    does not push a table of people off the TV."""
+    people = duel(make_user(), make_user())
+    bot_a, bot_b = make_user(), make_user()
+    type(bot_a).objects.filter(pk__in=[bot_a.pk, bot_b.pk]).update(is_bot=True)
+    bots = duel(bot_a, bot_b)
+    assert selectors.featured_match()["id"] == people.pk
+    finish(people)
+    assert selectors.featured_match()["id"] == bots.pk
+
+
+@pytest.mark.django_db
 def test_the_tv_page_shows_the_featured_match_as_the_match_page_in_tv_mode(
     client: Client, make_user
 ) -> None:
