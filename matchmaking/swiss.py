@@ -57,6 +57,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from matchmaking.dutch_order import candidates
+from matchmaking.dutch_weights import Layout
 from matchmaking.matching import UNMATCHED, augment, max_weight_matching, maximum_matching
 from matchmaking.standings import ByeKind, Results
 
@@ -96,10 +97,6 @@ ORDER_ROUND_BUDGET = 10000
 """The same for a whole round (relaxation levels included), so that a large field of many small
 brackets adds at most some 0.2 s: the brackets beyond it keep the matchings' choice."""
 
-_SCORE_SHIFT = 180
-"""Where the score differences (C6) sit in a pair's weight (:meth:`_Field._value`)."""
-_LIFT_SHIFT = 174
-"""Where the next bracket's pairs (C7) sit: below C6, above the colours."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,6 +416,7 @@ class _Field:
         self.score = [p.score for p in order]
         self.key = [round(p.score, 9) for p in order]
         self.half = [round(2 * p.score) for p in order]  # scores in half points, for weights
+        self.layout = Layout.for_spread(max(self.half, default=0) - min(self.half, default=0))
         self.initial = initial_colour
         top_line = 0.5 * rounds_played
         self.top = [final and p.score > top_line for p in order]
@@ -797,7 +795,7 @@ class _Field:
         members = set(bracket)
         base = min(self.half[v] for v in bracket)
         prefer = self.compat(())
-        whole = 1 << 300
+        whole = 1 << self.layout.whole
         edges: list[tuple[int, int, int]] = []
         for ia, a in enumerate(everyone):
             for b in everyone[ia + 1 :]:
@@ -933,7 +931,7 @@ class _Field:
             if down not in by_down:
                 by_down[down] = self._judge_floaters(sorted(down), following, compat, completes)
             ok, next_pairs = by_down[down]
-            return (ok, criteria >> _SCORE_SHIFT, next_pairs, criteria)
+            return (ok, self._upper(criteria), next_pairs, criteria)
 
         def hopeless(top: list[tuple[int, int]], rest: list[int]) -> bool:
             # The remainder's best pairs by weighted matching bound what any of its candidates
@@ -943,8 +941,8 @@ class _Field:
             best = self._criteria(chosen, base, prefer)
             if len(remainder) >= 2:
                 best += self._criteria(self._exact(remainder, compat, prefer), base, prefer)
-            if best >> _SCORE_SHIFT != target[1]:
-                return best >> _SCORE_SHIFT < target[1]
+            if self._upper(best) != target[1]:
+                return self._upper(best) < target[1]
             # Below the target's weight, only more pairs in the next bracket (C7) could still win.
             return best < target[3] and target[2] >= most_next
 
@@ -964,7 +962,7 @@ class _Field:
             self.order_budget -= 1
             pairs = [(bracket[a], bracket[b]) for a, b in candidate]
             criteria = self._criteria(pairs, base, prefer)
-            if (criteria >> _SCORE_SHIFT) < target[1]:
+            if (self._upper(criteria)) < target[1]:
                 continue
             if judge(pairs, criteria) >= target:
                 return pairs
@@ -1034,14 +1032,14 @@ class _Field:
         base = min(self.half[v] for v in bracket)
         criteria = self._criteria(pairs, base, prefer)
         if not following:
-            return (int(not down), criteria >> _SCORE_SHIFT, 0, criteria)
+            return (int(not down), self._upper(criteria), 0, criteria)
         ok = completes(down)
         next_pairs = 0
         if len(down) + len(following) <= EXACT_LIMIT:
             group = down + following
             mate = maximum_matching(group, compat, self.n)
             next_pairs = sum(1 for u in group if mate[u] > u)
-        return (int(ok), criteria >> _SCORE_SHIFT, next_pairs, criteria)
+        return (int(ok), self._upper(criteria), next_pairs, criteria)
 
     def _kind_counts(self, pool: Iterable[int]) -> list[int]:
         """How many of ``pool`` are of each colour type (:attr:`kind`)."""
@@ -1424,6 +1422,15 @@ class _Field:
         score (in half points) among the players they are chosen from."""
         return sum(self._value(a, b, base, prefer) for a, b in pairs)
 
+    def _upper(self, criteria: int) -> int:
+        """The pairs and score differences (C5, C6) of a summed weight.
+
+        The criteria below C6 may sum to a negative number (colour misses, repeated upfloats), so
+        a plain shift would borrow from C6; rounding to the nearest unit does not.
+        """
+        shift = self.layout.c6
+        return (criteria + (1 << (shift - 1))) >> shift
+
     def _value(self, a: int, b: int, base: int, prefer: Callable[[int, int], bool]) -> int:
         """The criteria weight of the pair (a, b), most important first (higher is better).
 
@@ -1439,30 +1446,44 @@ class _Field:
         for the sums over the largest window, so a lower one never outweighs a higher one.
         """
         ha, hb = self.half[a], self.half[b]
-        value = 1 << 240
+        at = self.layout
+        diff = at.difference
+        value = 1 << at.c5
         if not prefer(a, b):
-            value -= 1 << 220
-        value += ((ha - base + 2) ** 2 + (hb - base + 2) ** 2 - (ha - hb) ** 2) << _SCORE_SHIFT
+            value -= 1 << at.repeat
+        # C6: each player paired no longer floats with their difference to the artificial score
+        # (A.8), and the pair adds its own difference.
+        da, db = ha - base + 2, hb - base + 2
+        gap = abs(ha - hb)
+        value += (diff(da) + diff(db) - diff(gap)) << at.c6
         if self.side[a] != 0 and self.side[a] == self.side[b]:
             weakest = min(self.strength[a], self.strength[b])
             if weakest == ABSOLUTE:  # topscorers only (C8, C9)
-                value -= 1 << 168
-            value -= 1 << 160
+                value -= 1 << at.c8
+            value -= 1 << at.c10
             if weakest >= STRONG:
-                value -= 1 << 152
-        value += ((self.float1[a] == DOWN) + (self.float1[b] == DOWN)) << 136
-        value += ((self.float2[a] == DOWN) + (self.float2[b] == DOWN)) << 104
+                value -= 1 << at.c11
+        # A player spared a repeated downfloat (C12, C14; C16, C18 by score difference) is one
+        # who does not float down again: either of an equal-score pair, only the lower of two.
+        f1a, f1b = self.float1[a] == DOWN, self.float1[b] == DOWN
+        f2a, f2b = self.float2[a] == DOWN, self.float2[b] == DOWN
+        if f1a or f1b or f2a or f2b:
+            spared_a, spared_b = ha <= hb, hb <= ha
+            value += ((spared_a and f1a) + (spared_b and f1b)) << at.c12
+            value += ((spared_a and f2a) + (spared_b and f2b)) << at.c14
+            value += (f1a * diff(da) + f1b * diff(db)) << at.c16
+            value += (f2a * diff(da) + f2b * diff(db)) << at.c18
+            if ha != hb:
+                higher_down1 = f1a if ha > hb else f1b
+                higher_down2 = f2a if ha > hb else f2b
+                value -= (higher_down1 * diff(gap)) << at.c16
+                value -= (higher_down2 * diff(gap)) << at.c18
         if ha != hb:
-            higher, lower = (a, b) if ha > hb else (b, a)
-            gap = abs(ha - hb)
+            lower = b if ha > hb else a
             if self.float1[lower] == UP:
-                value -= (1 << 120) + (gap << 56)
+                value -= (1 << at.c13) + (diff(gap) << at.c17)
             if self.float2[lower] == UP:
-                value -= (1 << 88) + (gap << 24)
-            if self.float1[higher] == DOWN:
-                value -= gap << 72
-            if self.float2[higher] == DOWN:
-                value -= gap << 40
+                value -= (1 << at.c15) + (diff(gap) << at.c19)
         return value
 
     def _exact(
@@ -1511,9 +1532,9 @@ class _Field:
                     lexical = (reach - (place[second] - split)) << (width * significance[first])
                     order = transposed + lexical
                 value = self._value(a, b, base, prefer)
-                value += ((a in stay) + (b in stay)) << 256
+                value += ((a in stay) + (b in stay)) << self.layout.stay
                 if lift:
-                    value += (lift.get(a, 0) + lift.get(b, 0)) << _LIFT_SHIFT
+                    value += (lift.get(a, 0) + lift.get(b, 0)) << self.layout.c7
                 edges.append((ia, ib, (value << shift) + order))
         mate = max_weight_matching(size, edges)
         return [(window[k], window[m]) for k, m in enumerate(mate) if m > k]
