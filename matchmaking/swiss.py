@@ -617,6 +617,15 @@ class _Field:
             last = k == len(groups) - 1
             following = [] if last else groups[k + 1]
             if last and virtual is not None:
+                walked = self._last_in_order(floaters, residents, virtual, compat, prefer)
+                if walked is not None:
+                    bye, settled = walked
+                    for a, b in settled:
+                        mate[a], mate[b] = b, a
+                    mate[bye], mate[virtual] = virtual, bye
+                    pairs.extend(settled)
+                    floaters = []
+                    break
                 bye = self._bye_in(floaters, residents, virtual, remaining, mate, compat)
                 remaining -= {bye, virtual}
                 floaters = [v for v in floaters if v != bye]
@@ -643,6 +652,58 @@ class _Field:
             )
         assert not floaters, "the completion step leaves nobody unpaired"
         return pairs, bye
+
+    def _last_in_order(
+        self,
+        mdps: list[int],
+        residents: list[int],
+        virtual: int,
+        compat: Callable[[int, int], bool],
+        prefer: Callable[[int, int], bool],
+    ) -> tuple[int, list[tuple[int, int]]] | None:
+        """The last bracket of an odd field paired in D.1-D.3's order: (the bye, the pairs).
+
+        The bye is whoever the chosen candidate leaves over (C.04.3: the last bracket's unpaired
+        player), so of the candidates that pair all but one player allowed the bye (C2), the best
+        by the criteria wins, the first in the generation order among equals.  A repeated
+        downfloat by the bye counts simply because that player earns no pair's credit
+        (:meth:`_value`).  None when the bracket is too large for the walk or the budget runs out
+        (then :meth:`_bye_in` chooses).
+        """
+        bracket = mdps + residents
+        if len(bracket) > ORDER_LIMIT or len(bracket) % 2 == 0:
+            return None
+        base = min(self.half[v] for v in bracket)
+
+        def fits(a: int, b: int) -> bool:
+            return compat(bracket[a], bracket[b])
+
+        # The best weighted matching bounds every candidate: reaching it ends the walk.
+        bound = None
+        exact = self._exact(bracket, compat, prefer)
+        if 2 * len(exact) == len(bracket) - 1:
+            paired = {v for pair in exact for v in pair}
+            if all(compat(v, virtual) for v in bracket if v not in paired):
+                bound = self._criteria(exact, base, prefer)
+        limit = min(ORDER_BUDGET, self.order_budget)
+        best: tuple[int, int, list[tuple[int, int]]] | None = None
+        for count, candidate in enumerate(candidates(len(bracket), fits, len(mdps))):
+            if count >= limit:
+                return None
+            self.order_budget -= 1
+            if 2 * len(candidate) != len(bracket) - 1:
+                continue
+            pairs = [(bracket[a], bracket[b]) for a, b in candidate]
+            paired = {v for pair in pairs for v in pair}
+            left = next(v for v in bracket if v not in paired)
+            if not compat(left, virtual):
+                continue
+            criteria = self._criteria(pairs, base, prefer)
+            if best is None or criteria > best[0]:
+                best = (criteria, left, pairs)
+                if criteria == bound:
+                    break
+        return None if best is None else (best[1], best[2])
 
     def _bye_in(
         self,
