@@ -454,6 +454,7 @@ class _Field:
                 opp[y].add(x)
         self.opp = opp
         self.colour_rule = True
+        self.c7 = True  # off while a penultimate pairing bracket is paired (A.9)
         self.order_budget = ORDER_ROUND_BUDGET  # candidates the Dutch order may still look at
 
     # --- compatibility --------------------------------------------------------------------------
@@ -613,7 +614,10 @@ class _Field:
         bye: int | None = None
         # Once a rule is relaxed, pairs that break it are still allowed but come last.
         prefer = self.compat(()) if relaxed else compat
-        for k, residents in enumerate(groups):
+        k = -1
+        while k + 1 < len(groups):
+            k += 1
+            residents = groups[k]
             last = k == len(groups) - 1
             following = [] if last else groups[k + 1]
             if last and virtual is not None:
@@ -638,7 +642,32 @@ class _Field:
             def completes(down: Sequence[int], lower: set[int] = lower) -> bool:
                 return self._completes(lower.union(down), mate, compat)
 
-            proposal = self._pair_bracket(floaters, residents, following, compat, prefer, completes)
+            proposal = None
+            if following:
+                # A.9: the bracket is paired on its own criteria first; only when its floaters
+                # leave the rest of the round unpairable is it re-paired as the penultimate
+                # pairing bracket (C4 on, C7 off), and everyone below forms one collapsed bracket.
+                free = self._pair_bracket(
+                    floaters, residents, following, compat, prefer, lambda down: True
+                )
+                paired = {v for pair in free for v in pair}
+                if completes([v for v in bracket if v not in paired]):
+                    proposal = free
+                else:
+                    collapsed = [v for group in groups[k + 1 :] for v in group]
+                    groups[k + 1 :] = [collapsed]
+                    following = collapsed
+                    self.c7 = False
+                    try:
+                        proposal = self._pair_bracket(
+                            floaters, residents, following, compat, prefer, completes
+                        )
+                    finally:
+                        self.c7 = True
+            if proposal is None:
+                proposal = self._pair_bracket(
+                    floaters, residents, following, compat, prefer, completes
+                )
             settled = self._settle(proposal, bracket, remaining, mate, compat)
             done = {v for pair in settled for v in pair}
             remaining -= done
@@ -917,7 +946,7 @@ class _Field:
         # among the others the one whose floating pairs the next bracket best floats (C7).
         stay = frozenset(v for v in bracket if following and not completes([v]))
         lift: dict[int, int] = {}
-        if following and len(following) < EXACT_LIMIT:
+        if self.c7 and following and len(following) < EXACT_LIMIT:
             cache: dict[tuple[object, ...], int] = {}
             for v in bracket:
                 key = (self.abs_side[v], self.top[v], *sorted(self.opp[v].intersection(following)))
@@ -1009,7 +1038,7 @@ class _Field:
 
         # The most pairs the next bracket could have with this bracket's floaters (C7).
         floating = len(bracket) - 2 * pairs_wanted
-        most_next = (floating + len(following)) // 2 if following else 0
+        most_next = (floating + len(following)) // 2 if following and self.c7 else 0
 
         limit = min(ORDER_BUDGET, self.order_budget)
         if not target[0]:
@@ -1070,7 +1099,7 @@ class _Field:
         if not following:
             return int(not down), 0
         next_pairs = 0
-        if len(down) + len(following) <= EXACT_LIMIT:
+        if self.c7 and len(down) + len(following) <= EXACT_LIMIT:
             group = down + following
             mate = maximum_matching(group, compat, self.n)
             next_pairs = sum(1 for u in group if mate[u] > u)
@@ -1096,7 +1125,7 @@ class _Field:
             return (int(not down), self._upper(criteria), 0, criteria)
         ok = completes(down)
         next_pairs = 0
-        if len(down) + len(following) <= EXACT_LIMIT:
+        if self.c7 and len(down) + len(following) <= EXACT_LIMIT:
             group = down + following
             mate = maximum_matching(group, compat, self.n)
             next_pairs = sum(1 for u in group if mate[u] > u)
@@ -1190,7 +1219,7 @@ class _Field:
                 mate = maximum_matching(rest_of_pool, compat, self.n)
                 here = sum(1 for u in rest_of_pool if mate[u] > u)
             next_pairs = 0
-            if check:
+            if check and self.c7:
                 group = [v, *below]
                 mate = maximum_matching(group, compat, self.n)
                 next_pairs = sum(1 for u in group if mate[u] > u)
