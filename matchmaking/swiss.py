@@ -1074,17 +1074,24 @@ class _Field:
         count = 0
         for wanted in range(pairs_wanted, -1 if following else pairs_wanted - 1, -1):
             best: tuple[tuple[int, int, int, int], list[tuple[int, int]]] | None = None
-            for candidate in candidates(len(bracket), fits, moved_down, wanted):
-                count += 1
-                if count > limit:
-                    return None
-                self.order_budget -= 1
-                pairs = [(bracket[a], bracket[b]) for a, b in candidate]
-                judged = judge(pairs, -1)
-                if judged[0] and (best is None or judged > best[0]):
-                    best = (judged, pairs)
-            if best is not None:
-                return best[1]
+            # The most moved-down players paired first (C6), then fewer when only that completes.
+            most = min(moved_down, wanted, len(bracket) - moved_down)
+            for paired_down in range(most, -1 if moved_down else most - 1, -1):
+                for candidate in candidates(
+                    len(bracket), fits, moved_down, wanted, paired_down=paired_down
+                ):
+                    count += 1
+                    if count > limit:
+                        return None
+                    self.order_budget -= 1
+                    if len(candidate) != wanted:
+                        continue  # the moved-down players left too few residents
+                    pairs = [(bracket[a], bracket[b]) for a, b in candidate]
+                    judged = judge(pairs, -1)
+                    if judged[0] and (best is None or judged > best[0]):
+                        best = (judged, pairs)
+                if best is not None:
+                    return best[1]
         return None
 
     def _judge_floaters(
