@@ -974,15 +974,18 @@ class _Field:
         if len(bracket) <= ORDER_LIMIT:
             # Small enough to walk FIDE's own candidate order up to the best the matchings found.
             chosen = exact if judged > greedy else pairs
+            # The weighted matching's choice bounds every candidate only when it completes the
+            # round; otherwise the walk must find the best of those that do (C4 first).
+            proven = bool(judged[0])
             found = self._in_order(
                 bracket,
                 len(mdps),
-                len(chosen),
+                len(chosen) if proven else max(len(exact), len(pairs)),
                 following,
                 compat,
                 prefer,
                 completes,
-                max(judged, greedy),
+                max(judged, greedy) if proven else (0, 0, 0, 0),
             )
             if found is not None:
                 return found
