@@ -92,14 +92,21 @@ class Layout:
 
     @property
     def c7(self) -> int:
-        """The next bracket's pairs (the only criterion that can be negative in a pair)."""
+        """The next bracket's pairs and then its score differences (:attr:`next_pair`); the
+        only criterion that can be negative in a pair."""
         return self._count(7)
+
+    @property
+    def next_pair(self) -> int:
+        """One pair in the next bracket (C7), above any sum of the score differences of this
+        bracket's floaters left unpaired there."""
+        return 1 << (self.width + COUNT_BITS)
 
     @property
     def c6(self) -> int:
         """Start of the score differences; comparing weights shifted right by this compares
         C5 (pairs), repeats allowed by a relaxation, and C6 together."""
-        return self._count(8)
+        return self.c7 + self.width + 4 * COUNT_BITS
 
     @property
     def repeat(self) -> int:

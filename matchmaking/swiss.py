@@ -948,12 +948,16 @@ class _Field:
         lift: dict[int, int] = {}
         if self.c7 and following and len(following) < EXACT_LIMIT:
             cache: dict[tuple[object, ...], int] = {}
+            low = min(self.half[v] for v in bracket)
             for v in bracket:
-                key = (self.abs_side[v], self.top[v], *sorted(self.opp[v].intersection(following)))
+                key = (
+                    self.half[v],
+                    self.abs_side[v],
+                    self.top[v],
+                    *sorted(self.opp[v].intersection(following)),
+                )
                 if key not in cache:
-                    group = [v, *following]
-                    mate = maximum_matching(group, compat, self.n)
-                    cache[key] = sum(1 for u in group if mate[u] > u)
+                    cache[key] = self._next_bracket([v], following, compat, low)
                 lift[v] = -cache[key]
         split = len(mdps) if mdps else None  # heterogeneous: S1 holds the MDPs (D.1)
         exact = self._exact(bracket, compat, prefer, half=split, stay=stay, lift=lift)
@@ -1022,7 +1026,9 @@ class _Field:
             paired = {v for pair in pairs for v in pair}
             down = frozenset(v for v in bracket if v not in paired)
             if down not in by_down:
-                by_down[down] = self._judge_floaters(sorted(down), following, compat, completes)
+                by_down[down] = self._judge_floaters(
+                    sorted(down), following, compat, completes, base
+                )
             ok, next_pairs = by_down[down]
             return (ok, self._upper(criteria), next_pairs, criteria)
 
@@ -1037,7 +1043,7 @@ class _Field:
             if self._upper(best) != target[1]:
                 return self._upper(best) < target[1]
             # Below the target's weight, only more pairs in the next bracket (C7) could still win.
-            return best < target[3] and target[2] >= most_next
+            return best < target[3] and target[2] >= most_next * self.layout.next_pair
 
         # The most pairs the next bracket could have with this bracket's floaters (C7).
         floating = len(bracket) - 2 * pairs_wanted
@@ -1103,17 +1109,38 @@ class _Field:
         following: list[int],
         compat: Callable[[int, int], bool],
         completes: Callable[[Sequence[int]], bool],
+        base: int,
     ) -> tuple[int, int]:
         """(completion, the next bracket's pairs) with ``down`` floating, as :meth:`_judge`
         counts them."""
         if not following:
             return int(not down), 0
-        next_pairs = 0
-        if self.c7 and len(down) + len(following) <= EXACT_LIMIT:
-            group = down + following
-            mate = maximum_matching(group, compat, self.n)
-            next_pairs = sum(1 for u in group if mate[u] > u)
-        return int(completes(down)), next_pairs
+        return int(completes(down)), self._next_bracket(down, following, compat, base)
+
+    def _next_bracket(
+        self, down: list[int], following: list[int], compat: Callable[[int, int], bool], base: int
+    ) -> int:
+        """C7 for ``down`` floating into the bracket of ``following`` (higher is better): the
+        most pairs there, then the smallest score differences (descending) of the floaters it
+        cannot pair, each against an artificial score one point below this bracket's lowest
+        (``base``, in half points).  0 when C7 does not apply (the penultimate bracket) or the
+        bracket is too large to count."""
+        if not self.c7 or not following or len(down) + len(following) > EXACT_LIMIT:
+            return 0
+        at = self.layout
+        group = down + following
+        credit = [at.difference(self.half[v] - base + 2) if k < len(down) else 0
+                  for k, v in enumerate(group)]
+        edges = [
+            (i, j, at.next_pair + credit[i] + credit[j])
+            for i in range(len(group))
+            for j in range(i + 1, len(group))
+            if compat(group[i], group[j])
+        ]
+        mate = max_weight_matching(len(group), edges)
+        return sum(
+            at.next_pair + credit[i] + credit[j] for i, j in enumerate(mate) if j > i
+        )
 
     def _judge(
         self,
@@ -1134,11 +1161,7 @@ class _Field:
         if not following:
             return (int(not down), self._upper(criteria), 0, criteria)
         ok = completes(down)
-        next_pairs = 0
-        if self.c7 and len(down) + len(following) <= EXACT_LIMIT:
-            group = down + following
-            mate = maximum_matching(group, compat, self.n)
-            next_pairs = sum(1 for u in group if mate[u] > u)
+        next_pairs = self._next_bracket(down, following, compat, base)
         return (int(ok), self._upper(criteria), next_pairs, criteria)
 
     def _kind_counts(self, pool: Iterable[int]) -> list[int]:
@@ -1206,6 +1229,7 @@ class _Field:
         C14), then the lowest ranked (the Dutch order).
         """
         below = unpaired + following
+        low = min(self.half[v] for v in pool + unpaired)
         counts = self._kind_counts(pool)
         check = len(below) < EXACT_LIMIT
         small = len(pool) <= EXACT_LIMIT
@@ -1229,10 +1253,8 @@ class _Field:
                 mate = maximum_matching(rest_of_pool, compat, self.n)
                 here = sum(1 for u in rest_of_pool if mate[u] > u)
             next_pairs = 0
-            if check and self.c7:
-                group = [v, *below]
-                mate = maximum_matching(group, compat, self.n)
-                next_pairs = sum(1 for u in group if mate[u] > u)
+            if check:
+                next_pairs = self._next_bracket([v, *unpaired], following, compat, low)
             key = (
                 -here,
                 -next_pairs,
