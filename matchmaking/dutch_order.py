@@ -94,9 +94,10 @@ def candidates(
     transpositions, and for each such choice the residents left over (the remainder) are a
     homogeneous bracket of their own, with their own S1, S2, transpositions and exchanges,
     forming the pairs still wanted.  ``paired_down`` pairs fewer moved-down players than that
-    (when only such a candidate leaves the rest of the round pairable).  ``hopeless(pairs, remainder)``, when given, skips a choice of
-    the moved-down players' partners with all its remainder candidates (the caller knows that no
-    pairing of that remainder can be good enough).
+    (when only such a candidate leaves the rest of the round pairable, or a moved-down player
+    takes the bye).  ``hopeless(pairs, remainder)``, when given, skips a choice of the moved-down
+    players' partners with all its remainder candidates (the caller knows that no pairing of that
+    remainder can be good enough).
     """
     wanted = size // 2 if pairs is None else min(pairs, size // 2)
     if moved_down:

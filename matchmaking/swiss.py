@@ -98,7 +98,6 @@ ORDER_ROUND_BUDGET = 10000
 brackets adds at most some 0.2 s: the brackets beyond it keep the matchings' choice."""
 
 
-
 @dataclass(frozen=True, slots=True)
 class SwissPlayer:
     """A player as the Swiss pairing sees them before a round.
@@ -716,7 +715,15 @@ class _Field:
                 bound = self._criteria(exact, base, prefer)
         limit = min(ORDER_BUDGET, self.order_budget)
         best: tuple[int, int, list[tuple[int, int]]] | None = None
-        for count, candidate in enumerate(candidates(len(bracket), fits, len(mdps))):
+        # The bye may go to a moved-down player too: then one fewer of them is paired (D.3).
+        most = min(len(mdps), len(bracket) // 2, len(residents))
+        levels = [most, most - 1] if mdps and most > 0 else [most]
+        walk = (
+            c
+            for level in levels
+            for c in candidates(len(bracket), fits, len(mdps), None, None, level)
+        )
+        for count, candidate in enumerate(walk):
             if count >= limit:
                 return None
             self.order_budget -= 1
@@ -1129,8 +1136,10 @@ class _Field:
             return 0
         at = self.layout
         group = down + following
-        credit = [at.difference(self.half[v] - base + 2) if k < len(down) else 0
-                  for k, v in enumerate(group)]
+        credit = [
+            at.difference(self.half[v] - base + 2) if k < len(down) else 0
+            for k, v in enumerate(group)
+        ]
         edges = [
             (i, j, at.next_pair + credit[i] + credit[j])
             for i in range(len(group))
@@ -1138,9 +1147,7 @@ class _Field:
             if compat(group[i], group[j])
         ]
         mate = max_weight_matching(len(group), edges)
-        return sum(
-            at.next_pair + credit[i] + credit[j] for i, j in enumerate(mate) if j > i
-        )
+        return sum(at.next_pair + credit[i] + credit[j] for i, j in enumerate(mate) if j > i)
 
     def _judge(
         self,
