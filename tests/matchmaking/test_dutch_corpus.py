@@ -129,3 +129,41 @@ def test_a_bracket_whose_best_pairs_strand_the_round_takes_the_first_that_comple
     cases = [c for c in replay(events) if (c.seed, c.number) in wanted]
     assert len(cases) == 2
     assert all(c.same for c in cases), [(c.seed, c.number) for c in cases if not c.same]
+
+
+def _same(wanted: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The rounds of ``wanted`` that differ from the reference (all of them must be found)."""
+    events = [e for e in load() if e["seed"] in {seed for seed, _ in wanted}]
+    cases = [c for c in replay(events) if (c.seed, c.number) in wanted]
+    assert len(cases) == len(wanted)
+    return [(c.seed, c.number) for c in cases if not c.same]
+
+
+def test_a_bracket_whose_floaters_strand_the_round_collapses_everything_below() -> None:
+    """A.9: a bracket is paired on its own criteria (most pairs first, C5) and only when its
+    floaters leave the round unpairable is it re-paired as the penultimate bracket (C4 on, C7
+    off); everyone below then forms one collapsed last bracket.  Event 29054's round 11 pairs
+    9 (5.0) with 21 (2.0) across it; event 29012's round 11 pairs 6 (4.5) with 23 (1.0)."""
+    assert _same({(29054, 11), (29012, 11), (29007, 8)}) == []
+
+
+def test_the_next_brackets_score_differences_decide_among_its_equal_pair_counts() -> None:
+    """C7 weighs the following bracket's score differences after its pairs: event 29015's
+    round 7 floats 13 (who meets 4 there) rather than 1 (who would float on): 6-1 pair in the
+    4.0/3.5 bracket despite a colour miss (C10 comes after C7)."""
+    assert _same({(29015, 7), (29047, 10), (29119, 6)}) == []
+
+
+def test_the_last_brackets_leftover_is_the_bye_in_generation_order() -> None:
+    """The bye is whoever the last bracket's best candidate leaves over, the first in D.1's
+    order among equals: event 29026's round 2 gives it to 30 (23-31, 25-32), not to the lowest
+    ranked 31; event 29053's round 6 gives it to the moved-down 10, whose partner would have
+    meant a larger score difference (C6)."""
+    assert _same({(29026, 2), (29053, 6), (29111, 2)}) == []
+
+
+def test_a_penultimate_bracket_may_pair_fewer_moved_down_players_to_pair_more() -> None:
+    """Event 29028's round 7: to complete the round the penultimate bracket (MDPs 2, 5, 4) pairs
+    1-5 and 3-7, leaving two moved-down players to float (C5 before C6), rather than one pair
+    with an MDP in it."""
+    assert _same({(29028, 7), (29071, 10)}) == []

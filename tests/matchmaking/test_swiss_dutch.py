@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from matchmaking.standings import Bye, ByeKind, Game, Results
+from matchmaking.dutch_weights import Layout
 from matchmaking.swiss import SwissPairing, pair_round, players_from_results
 
 
@@ -58,3 +59,13 @@ def test_the_bye_goes_to_whoever_the_last_bracket_leaves_over() -> None:
     pairing = pair_round(players_from_results(results, ratings), total_rounds=6)
     assert pairing.bye == 2
     assert sorted(boards(pairing)) == [(3, 1), (6, 5), (7, 4)]
+
+
+def test_one_larger_score_difference_outweighs_any_number_of_smaller_ones() -> None:
+    """C6 compares the score differences from the largest down: one difference of 2 points is
+    worse than any number of 1.5-point ones in a bracket (squares would give 16 against 9 each,
+    so two of the smaller ones would already weigh more)."""
+    layout = Layout.for_spread(20)
+    assert layout.difference(4) > 10_000 * layout.difference(3)
+    assert layout.difference(3) > 10_000 * layout.difference(0)
+    assert layout.c6 + layout.width <= layout.repeat  # C6 sits below repeats and pairs (C5)
