@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from matchmaking.standings import Bye, ByeKind, Game, Results
 from matchmaking.dutch_weights import Layout
+from matchmaking.standings import Bye, ByeKind, Game, Results
 from matchmaking.swiss import SwissPairing, pair_round, players_from_results
 
 
