@@ -89,6 +89,10 @@ D.2: :mod:`matchmaking.dutch_order`) that the criteria rate as highly as the bes
 found.  Measured on the reference corpus: 8 players gain less, 20 or 40 gain nothing more and
 cost twice the time."""
 
+ORDER_PAST_FLOOR = 60
+"""How many candidates the walk still looks at after the first that reaches the matchings' best
+(a floor only: C7 and completion are not sums over pairs, so a later candidate may be better)."""
+
 ORDER_BUDGET = 3000
 """How many candidates that search looks at in one bracket before it leaves the choice to the
 matchings (about 20 µs each: a bracket that exhausts it costs some 0.06 s)."""
@@ -1062,17 +1066,26 @@ class _Field:
                 bracket, moved_down, pairs_wanted, following, fits, judge, limit
             )
         walk = candidates(len(bracket), fits, moved_down, pairs_wanted, hopeless)
+        first_hit = 0
+        # The matchings' best is a floor, not always the optimum (C7 and completion are not sums
+        # over pairs): past the first candidate that reaches it, a later one may still be better.
+        best: tuple[tuple[int, int, int, int], list[tuple[int, int]]] | None = None
         for count, candidate in enumerate(walk):
             if count >= limit:
-                return None
+                break
+            if best is not None and count >= first_hit + ORDER_PAST_FLOOR:
+                break
             self.order_budget -= 1
             pairs = [(bracket[a], bracket[b]) for a, b in candidate]
             criteria = self._criteria(pairs, base, prefer)
-            if (self._upper(criteria)) < target[1]:
+            if self._upper(criteria) < (target if best is None else best[0])[1]:
                 continue
-            if judge(pairs, criteria) >= target:
-                return pairs
-        return None
+            judged = judge(pairs, criteria)
+            if judged >= target and (best is None or judged > best[0]):
+                if best is None:
+                    first_hit = count
+                best = (judged, pairs)
+        return None if best is None else best[1]
 
     def _completing(
         self,
