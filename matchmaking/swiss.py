@@ -1149,6 +1149,10 @@ class _Field:
             return 0
         at = self.layout
         group = down + following
+        mate = maximum_matching(group, compat, self.n)
+        pairs = sum(1 for u in group if mate[u] > u)
+        if all(mate[v] != UNMATCHED for v in down):  # every floater paired: nothing better
+            return pairs * at.next_pair + sum(at.difference(self.half[v] - base + 2) for v in down)
         credit = [
             at.difference(self.half[v] - base + 2) if k < len(down) else 0
             for k, v in enumerate(group)
