@@ -1099,11 +1099,13 @@ class _Field:
     ) -> list[tuple[int, int]] | None:
         """When neither matching's choice leaves the round completable (C4), the best candidate
         that does, in the Dutch order: as many pairs as possible first (C5), then the first of
-        the best by :meth:`_judge`; None if the budget runs out first."""
+        the best by :meth:`_judge`, with any number of moved-down players paired; the best so
+        far (or None) if the budget runs out first."""
         count = 0
         for wanted in range(pairs_wanted, -1 if following else pairs_wanted - 1, -1):
             best: tuple[tuple[int, int, int, int], list[tuple[int, int]]] | None = None
-            # The most moved-down players paired first (C6), then fewer when only that completes.
+            # Pairing fewer moved-down players may complete the round, or float lower scores
+            # (C6 weighs who floats, not how many MDPs are paired): every count is tried.
             most = min(moved_down, wanted, len(bracket) - moved_down)
             for paired_down in range(most, -1 if moved_down else most - 1, -1):
                 for candidate in candidates(
@@ -1111,7 +1113,7 @@ class _Field:
                 ):
                     count += 1
                     if count > limit:
-                        return None
+                        return None if best is None else best[1]
                     self.order_budget -= 1
                     if len(candidate) != wanted:
                         continue  # the moved-down players left too few residents
@@ -1119,8 +1121,8 @@ class _Field:
                     judged = judge(pairs, -1)
                     if judged[0] and (best is None or judged > best[0]):
                         best = (judged, pairs)
-                if best is not None:
-                    return best[1]
+            if best is not None:
+                return best[1]
         return None
 
     def _judge_floaters(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from support.dutch_corpus import load, match_rate, replay
 
-MATCHED = 889
+MATCHED = 891
 """Rounds identical to the reference (boards, colours and the bye), of the corpus's 896."""
 
 
