@@ -40,7 +40,9 @@ of seconds for 1,000 players and grows with the cube of the field).  So:
    A bracket of at most :data:`ORDER_LIMIT` players then walks FIDE's own candidate order
    (:mod:`matchmaking.dutch_order`) and takes the first candidate rated as highly as the best of
    those two, within a budget of candidates per bracket and per round.
-3. FIDE requires every bracket's choice to leave the rest of the round pairable ("completion").
+3. FIDE requires the round to be completed (A.9): a bracket is paired on its own criteria, and
+   only when its floaters leave the rest unpairable is it re-paired as the penultimate pairing
+   bracket (completion first, no C7) with everyone below collapsed into one last bracket.
    The pairing keeps a perfect matching of all players not yet paired; after each bracket the few
    players whose partner in it was just used are re-matched by augmenting paths (a handful of short
    searches in a dense graph).  When that fails, the same augmentation runs over the bracket too,
