@@ -59,6 +59,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from matchmaking.dutch_order import candidates
+from matchmaking.dutch_sequential import first_best_with_bye
 from matchmaking.dutch_weights import Layout
 from matchmaking.matching import UNMATCHED, augment, max_weight_matching, maximum_matching
 from matchmaking.standings import ByeKind, Results
@@ -90,6 +91,11 @@ ORDER_LIMIT = 16
 D.2: :mod:`matchmaking.dutch_order`) that the criteria rate as highly as the best the matchings
 found.  Measured on the reference corpus: 8 players gain less, 20 or 40 gain nothing more and
 cost twice the time."""
+
+SEQUENTIAL_LIMIT = 40
+"""An odd field's last bracket of more than :data:`ORDER_LIMIT` players, up to this many, follows
+D.1's order one S1 player at a time (:mod:`matchmaking.dutch_sequential`: a weighted matching per
+partner tried)."""
 
 ORDER_PAST_FLOOR = 60
 """How many candidates the walk still looks at after the first that reaches the matchings' best
@@ -705,9 +711,22 @@ class _Field:
         (then :meth:`_bye_in` chooses).
         """
         bracket = mdps + residents
-        if len(bracket) > ORDER_LIMIT or len(bracket) % 2 == 0:
+        if len(bracket) % 2 == 0 or len(bracket) > SEQUENTIAL_LIMIT:
             return None
         base = min(self.half[v] for v in bracket)
+        if len(bracket) > ORDER_LIMIT:
+            # Too many candidates to walk: follow D.1's order one S1 player at a time.
+            def value(a: int, b: int) -> int | None:
+                x, y = bracket[a], bracket[b]
+                return self._value(x, y, base, prefer) if compat(x, y) else None
+
+            found = first_best_with_bye(
+                len(bracket), len(mdps), value, lambda a: compat(bracket[a], virtual)
+            )
+            if found is None:
+                return None
+            chosen, left = found
+            return bracket[left], [(bracket[a], bracket[b]) for a, b in chosen]
 
         def fits(a: int, b: int) -> bool:
             return compat(bracket[a], bracket[b])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from support.dutch_corpus import load, match_rate, replay
 
-MATCHED = 891
+MATCHED = 893
 """Rounds identical to the reference (boards, colours and the bye), of the corpus's 896."""
 
 
@@ -167,3 +167,11 @@ def test_a_penultimate_bracket_may_pair_fewer_moved_down_players_to_pair_more() 
     1-5 and 3-7, leaving two moved-down players to float (C5 before C6), rather than one pair
     with an MDP in it."""
     assert _same({(29028, 7), (29071, 10)}) == []
+
+
+def test_a_large_last_bracket_gives_the_bye_in_generation_order() -> None:
+    """Above the walk's 16 players the last bracket of an odd field follows D.1's order one S1
+    player at a time (each takes the earliest S2 player with which the best stays reachable):
+    event 29102's round 2 (17 players) gives the bye to 38 and event 29073's round 2 (27) to 57,
+    not to the lowest ranked eligible players 39 and 58."""
+    assert _same({(29102, 2), (29073, 2)}) == []
