@@ -25,13 +25,16 @@ def first_best_with_bye(
     moved_down: int,
     value: Callable[[int, int], int | None],
     may_have_bye: Callable[[int], bool],
+    leftover_value: Callable[[int], int] | None = None,
 ) -> tuple[list[tuple[int, int]], int] | None:
     """(pairs, the player left over for the bye) of the odd bracket 0 .. size-1 (rank order, the
     first ``moved_down`` players moved down), or None.
 
     ``value(a, b)`` is the criteria weight of a pair (higher is better), None when the two may
     not meet.  The pairing returned pairs everyone but one player allowed the bye, has the
-    highest total value, and among those comes first in D.1's order.
+    highest total value, and among those comes first in D.1's order.  ``leftover_value(a)``,
+    when given, adds to the total for ``a`` being the one left over (an odd bracket's floater:
+    what its floating does to the next bracket, C7).
     """
     values: dict[tuple[int, int], int] = {}
     for a in range(size):
@@ -40,7 +43,8 @@ def first_best_with_bye(
             if v is not None:
                 values[a, b] = v
     bye = size  # the virtual player
-    spread = max((abs(v) for v in values.values()), default=0)
+    extra = [leftover_value(a) if leftover_value else 0 for a in range(size)]
+    spread = max((abs(v) for v in [*values.values(), *extra]), default=0)
     big = 2 * size * (spread + 1) + 1  # any pair outweighs every difference in value
 
     side: dict[int, int] = {}  # once the remainder is split: 1 for S1, 2 for S2
@@ -55,7 +59,7 @@ def first_best_with_bye(
                 edges.append((index[a], index[b], big + v))
         if bye in index:
             edges += [
-                (index[p], index[bye], big)
+                (index[p], index[bye], big + extra[p])
                 for p in players
                 if p != bye and may_have_bye(p) and side.get(p) != 1
             ]

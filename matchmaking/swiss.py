@@ -1007,6 +1007,22 @@ class _Field:
                 if self._judge(ordered, bracket, following, compat, prefer, completes) == judged:
                     exact = ordered
         greedy = self._judge(pairs, bracket, following, compat, prefer, completes)
+        best_pairs = exact if judged > greedy else pairs
+        if (
+            following
+            and ORDER_LIMIT < len(bracket) <= SEQUENTIAL_LIMIT
+            and len(bracket) % 2
+            and 2 * len(best_pairs) == len(bracket) - 1
+            and max(judged, greedy)[0]
+        ):
+            # One floater: D.1's order one S1 player at a time, the floater in the bye's place.
+            found = self._sequential_floater(
+                bracket, len(mdps), following, compat, prefer, completes
+            )
+            if found is not None and self._judge(
+                found, bracket, following, compat, prefer, completes
+            ) >= max(judged, greedy):
+                return found
         if len(bracket) <= ORDER_LIMIT:
             # Small enough to walk FIDE's own candidate order up to the best the matchings found.
             chosen = exact if judged > greedy else pairs
@@ -1026,6 +1042,36 @@ class _Field:
             if found is not None:
                 return found
         return exact if judged > greedy else pairs
+
+    def _sequential_floater(
+        self,
+        bracket: list[int],
+        moved_down: int,
+        following: list[int],
+        compat: Callable[[int, int], bool],
+        prefer: Callable[[int, int], bool],
+        completes: Callable[[Sequence[int]], bool],
+    ) -> list[tuple[int, int]] | None:
+        """An odd bracket too large to walk that floats one player: the first in D.1's order of
+        the best (:func:`first_best_with_bye`), the floater in the bye's place, weighed by what
+        its floating does to the next bracket (C7) and allowed only if the round still completes
+        with it below (C4)."""
+        base = min(self.half[v] for v in bracket)
+        shift = self.layout.c7
+
+        def value(a: int, b: int) -> int | None:
+            x, y = bracket[a], bracket[b]
+            return self._value(x, y, base, prefer) if compat(x, y) else None
+
+        def floating(a: int) -> int:
+            return self._next_bracket([bracket[a]], following, compat, base) << shift
+
+        found = first_best_with_bye(
+            len(bracket), moved_down, value, lambda a: completes([bracket[a]]), floating
+        )
+        if found is None:
+            return None
+        return [(bracket[a], bracket[b]) for a, b in found[0]]
 
     def _in_order(
         self,
