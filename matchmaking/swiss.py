@@ -93,9 +93,13 @@ found.  Measured on the reference corpus: 8 players gain less, 20 or 40 gain not
 cost twice the time."""
 
 SEQUENTIAL_LIMIT = 40
-"""An odd field's last bracket of more than :data:`ORDER_LIMIT` players, up to this many, follows
-D.1's order one S1 player at a time (:mod:`matchmaking.dutch_sequential`: a weighted matching per
-partner tried)."""
+"""An odd bracket of more than :data:`ORDER_LIMIT` players, up to this many, that floats one
+player (or, the last one, leaves one for the bye) follows D.1's order one S1 player at a time
+(:mod:`matchmaking.dutch_sequential`: a weighted matching per partner tried)."""
+
+SEQUENTIAL_ROUND_BUDGET = 6
+"""How many brackets of a round may do that (each costs some 10-50 ms); the others keep the
+matchings' choice, so that a field of many middle-sized brackets stays well within a second."""
 
 ORDER_PAST_FLOOR = 60
 """How many candidates the walk still looks at after the first that reaches the matchings' best
@@ -467,6 +471,7 @@ class _Field:
         self.colour_rule = True
         self.c7 = True  # off while a penultimate pairing bracket is paired (A.9)
         self.order_budget = ORDER_ROUND_BUDGET  # candidates the Dutch order may still look at
+        self.sequential_budget = SEQUENTIAL_ROUND_BUDGET  # brackets that may still do so
 
     # --- compatibility --------------------------------------------------------------------------
 
@@ -716,6 +721,10 @@ class _Field:
         base = min(self.half[v] for v in bracket)
         if len(bracket) > ORDER_LIMIT:
             # Too many candidates to walk: follow D.1's order one S1 player at a time.
+            if self.sequential_budget <= 0:
+                return None
+            self.sequential_budget -= 1
+
             def value(a: int, b: int) -> int | None:
                 x, y = bracket[a], bracket[b]
                 return self._value(x, y, base, prefer) if compat(x, y) else None
@@ -1014,7 +1023,9 @@ class _Field:
             and len(bracket) % 2
             and 2 * len(best_pairs) == len(bracket) - 1
             and max(judged, greedy)[0]
+            and self.sequential_budget > 0
         ):
+            self.sequential_budget -= 1
             # One floater: D.1's order one S1 player at a time, the floater in the bye's place.
             found = self._sequential_floater(
                 bracket, len(mdps), following, compat, prefer, completes
