@@ -109,6 +109,10 @@ ORDER_BUDGET = 3000
 """How many candidates that search looks at in one bracket before it leaves the choice to the
 matchings (about 20 µs each: a bracket that exhausts it costs some 0.06 s)."""
 
+COMPLETING_BUDGET = 8000
+"""The candidates the walk may look at in a bracket whose weighted pairing does not complete the
+round (within the round's budget): it must find the best of those that do, not the first."""
+
 ORDER_ROUND_BUDGET = 10000
 """The same for a whole round (relaxation levels included), so that a large field of many small
 brackets adds at most some 0.2 s: the brackets beyond it keep the matchings' choice."""
@@ -472,6 +476,8 @@ class _Field:
         self.c7 = True  # off while a penultimate pairing bracket is paired (A.9)
         self.order_budget = ORDER_ROUND_BUDGET  # candidates the Dutch order may still look at
         self.sequential_budget = SEQUENTIAL_ROUND_BUDGET  # brackets that may still do so
+        self.below: set[int] = set()  # the players below the bracket being paired
+        self.compat_now: Callable[[int, int], bool] = self.compat(())  # the bye player's too
 
     # --- compatibility --------------------------------------------------------------------------
 
@@ -616,6 +622,7 @@ class _Field:
                 return allowed
 
             compat = with_bye(compat)
+        self.compat_now = compat
         groups: list[list[int]] = []
         for v in order:
             if groups and self.key[groups[-1][0]] == self.key[v]:
@@ -657,6 +664,8 @@ class _Field:
 
             def completes(down: Sequence[int], lower: set[int] = lower) -> bool:
                 return self._completes(lower.union(down), mate, compat)
+
+            self.below = lower
 
             proposal = None
             if following:
@@ -1141,7 +1150,14 @@ class _Field:
         limit = min(ORDER_BUDGET, self.order_budget)
         if not target[0]:
             return self._completing(
-                bracket, moved_down, pairs_wanted, following, fits, judge, limit
+                bracket,
+                moved_down,
+                pairs_wanted,
+                following,
+                fits,
+                judge,
+                # Rare (a bracket the matchings cannot complete) and exhaustive: a larger share.
+                min(COMPLETING_BUDGET, self.order_budget),
             )
         walk = candidates(len(bracket), fits, moved_down, pairs_wanted, hopeless)
         first_hit = 0
@@ -1180,6 +1196,8 @@ class _Field:
         the best by :meth:`_judge`, with any number of moved-down players paired; the best so
         far (or None) if the budget runs out first."""
         count = 0
+        if following:
+            pairs_wanted = min(pairs_wanted, self._most_completing(bracket, fits))
         for wanted in range(pairs_wanted, -1 if following else pairs_wanted - 1, -1):
             best: tuple[tuple[int, int, int, int], list[tuple[int, int]]] | None = None
             # Pairing fewer moved-down players may complete the round, or float lower scores
@@ -1202,6 +1220,29 @@ class _Field:
             if best is not None:
                 return best[1]
         return None
+
+    def _most_completing(self, bracket: list[int], fits: Callable[[int, int], bool]) -> int:
+        """The most pairs ``bracket`` can make among its own players while everyone below
+        (:attr:`below`, the virtual bye player included) can still be paired: one weighted
+        matching over all of them, each pair inside the bracket worth a little more.  The walk
+        then starts there instead of spending its budget on pair counts nothing completes."""
+        everyone = bracket + sorted(self.below)
+        if len(everyone) > WINDOW_LIMIT:
+            return len(bracket) // 2
+        inside = len(bracket)
+        unit = 2 * len(everyone)
+        edges = []
+        for i in range(len(everyone)):
+            for j in range(i + 1, len(everyone)):
+                if j < inside:
+                    if fits(i, j):
+                        edges.append((i, j, unit + 1))
+                elif self.compat_now(everyone[i], everyone[j]):
+                    edges.append((i, j, unit))
+        mate = max_weight_matching(len(everyone), edges)
+        if any(m == UNMATCHED for m in mate):
+            return len(bracket) // 2
+        return sum(1 for i in range(inside) if i < mate[i] < inside)
 
     def _judge_floaters(
         self,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from support.dutch_corpus import load, match_rate, replay
 
-MATCHED = 894
+MATCHED = 895
 """Rounds identical to the reference (boards, colours and the bye), of the corpus's 896."""
 
 
@@ -183,3 +183,11 @@ def test_a_large_odd_bracket_floats_in_generation_order() -> None:
     29086's round 4 (one MDP and 18 residents) pairs 37-3, 39-22 and 44-24 down the bracket as
     the reference does, where the weighted matching had chosen other equally rated pairs."""
     assert _same({(29086, 4)}) == []
+
+
+def test_a_bracket_re_paired_to_complete_the_round_finds_its_best_within_budget() -> None:
+    """Event 29047's round 4: the penultimate bracket (one MDP, nine residents) can complete the
+    round with four pairs at most; the walk starts at four (one weighted matching over the
+    bracket and everyone below says so) and looks far enough to reach 12-13, 5-19, 10-20 and
+    14-16, which miss no colour, rather than stopping at 12-10."""
+    assert _same({(29047, 4)}) == []
