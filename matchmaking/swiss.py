@@ -1159,7 +1159,18 @@ class _Field:
                 # Rare (a bracket the matchings cannot complete) and exhaustive: a larger share.
                 min(COMPLETING_BUDGET, self.order_budget),
             )
-        walk = candidates(len(bracket), fits, moved_down, pairs_wanted, hopeless)
+        # With moved-down players, the most of them paired first (C6), then fewer: the best may
+        # float a moved-down player and pair two residents instead (C7, or colours, decide).
+        most = min(moved_down, pairs_wanted, len(bracket) - moved_down)
+        levels = range(most, -1, -1) if moved_down else range(1)
+        walk = (
+            candidate
+            for level in levels
+            for candidate in candidates(
+                len(bracket), fits, moved_down, pairs_wanted, hopeless, paired_down=level
+            )
+            if len(candidate) == pairs_wanted
+        )
         first_hit = 0
         # The matchings' best is a floor, not always the optimum (C7 and completion are not sums
         # over pairs): past the first candidate that reaches it, a later one may still be better.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from support.dutch_corpus import load, match_rate, replay
 
-MATCHED = 895
+MATCHED = 896
 """Rounds identical to the reference (boards, colours and the bye), of the corpus's 896."""
 
 
@@ -191,3 +191,10 @@ def test_a_bracket_re_paired_to_complete_the_round_finds_its_best_within_budget(
     bracket and everyone below says so) and looks far enough to reach 12-13, 5-19, 10-20 and
     14-16, which miss no colour, rather than stopping at 12-10."""
     assert _same({(29047, 4)}) == []
+
+
+def test_a_bracket_may_float_a_moved_down_player_to_pair_two_residents() -> None:
+    """Event 29094's round 11: of MDPs 2, 3, 1 only 3 can be paired with a resident besides a
+    pair of residents; the walk also tries candidates with fewer MDPs paired, so 8-7 (no colour
+    miss) wins over 5-8 (both want white), the next bracket's pairs (C7) being equal."""
+    assert _same({(29094, 11)}) == []
