@@ -38,8 +38,11 @@ of seconds for 1,000 players and grows with the cube of the field).  So:
    larger bracket, a *window* of pairs around the players the greedy pass left unpaired, or whose
    pair overshot the colour targets, is re-paired.
    A bracket of at most :data:`ORDER_LIMIT` players then walks FIDE's own candidate order
-   (:mod:`matchmaking.dutch_order`) and takes the first candidate rated as highly as the best of
-   those two, within a budget of candidates per bracket and per round.
+   (:mod:`matchmaking.dutch_order`) and takes the first of the best candidates rated at least as
+   highly as the better of those two, within a budget of candidates per bracket and per round;
+   an odd bracket of up to :data:`SEQUENTIAL_LIMIT` players that leaves one over follows D.1's
+   order one S1 player at a time (:mod:`matchmaking.dutch_sequential`).  The criteria's weights
+   compare score differences from the largest down (:mod:`matchmaking.dutch_weights`).
 3. FIDE requires the round to be completed (A.9): a bracket is paired on its own criteria, and
    only when its floaters leave the rest unpairable is it re-paired as the penultimate pairing
    bracket (completion first, no C7) with everyone below collapsed into one last bracket.
