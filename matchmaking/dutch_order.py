@@ -81,6 +81,7 @@ def candidates(
     moved_down: int = 0,
     pairs: int | None = None,
     hopeless: Callable[[Candidate, list[int]], bool] | None = None,
+    paired_down: int | None = None,
 ) -> Iterator[Candidate]:
     """Every fitting candidate of a bracket of ``size`` players (positions 0 .. size-1) in the
     Dutch generation order, forming ``pairs`` pairs (default and at most ``size // 2``).
@@ -92,14 +93,17 @@ def candidates(
     lexicographic order; S1 meets the residents in the lexicographic order of the residents'
     transpositions, and for each such choice the residents left over (the remainder) are a
     homogeneous bracket of their own, with their own S1, S2, transpositions and exchanges,
-    forming the pairs still wanted.  ``hopeless(pairs, remainder)``, when given, skips a choice of
-    the moved-down players' partners with all its remainder candidates (the caller knows that no
-    pairing of that remainder can be good enough).
+    forming the pairs still wanted.  ``paired_down`` pairs fewer moved-down players than that
+    (when only such a candidate leaves the rest of the round pairable, or a moved-down player
+    takes the bye).  ``hopeless(pairs, remainder)``, when given, skips a choice of the moved-down
+    players' partners with all its remainder candidates (the caller knows that no pairing of that
+    remainder can be good enough).
     """
     wanted = size // 2 if pairs is None else min(pairs, size // 2)
     if moved_down:
         residents = list(range(moved_down, size))
-        paired_down = min(moved_down, wanted, len(residents))
+        most = min(moved_down, wanted, len(residents))
+        paired_down = most if paired_down is None else min(paired_down, most)
         for front in combinations(range(moved_down), paired_down):
             for top in transpositions(list(front), residents, fits):
                 taken = {b for _, b in top}

@@ -38,9 +38,14 @@ of seconds for 1,000 players and grows with the cube of the field).  So:
    larger bracket, a *window* of pairs around the players the greedy pass left unpaired, or whose
    pair overshot the colour targets, is re-paired.
    A bracket of at most :data:`ORDER_LIMIT` players then walks FIDE's own candidate order
-   (:mod:`matchmaking.dutch_order`) and takes the first candidate rated as highly as the best of
-   those two, within a budget of candidates per bracket and per round.
-3. FIDE requires every bracket's choice to leave the rest of the round pairable ("completion").
+   (:mod:`matchmaking.dutch_order`) and takes the first of the best candidates rated at least as
+   highly as the better of those two, within a budget of candidates per bracket and per round;
+   an odd bracket of up to :data:`SEQUENTIAL_LIMIT` players that leaves one over follows D.1's
+   order one S1 player at a time (:mod:`matchmaking.dutch_sequential`).  The criteria's weights
+   compare score differences from the largest down (:mod:`matchmaking.dutch_weights`).
+3. FIDE requires the round to be completed (A.9): a bracket is paired on its own criteria, and
+   only when its floaters leave the rest unpairable is it re-paired as the penultimate pairing
+   bracket (completion first, no C7) with everyone below collapsed into one last bracket.
    The pairing keeps a perfect matching of all players not yet paired; after each bracket the few
    players whose partner in it was just used are re-matched by augmenting paths (a handful of short
    searches in a dense graph).  When that fails, the same augmentation runs over the bracket too,
@@ -57,6 +62,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from matchmaking.dutch_order import candidates
+from matchmaking.dutch_sequential import first_best_with_bye
+from matchmaking.dutch_weights import Layout
 from matchmaking.matching import UNMATCHED, augment, max_weight_matching, maximum_matching
 from matchmaking.standings import ByeKind, Results
 
@@ -88,18 +95,30 @@ D.2: :mod:`matchmaking.dutch_order`) that the criteria rate as highly as the bes
 found.  Measured on the reference corpus: 8 players gain less, 20 or 40 gain nothing more and
 cost twice the time."""
 
+SEQUENTIAL_LIMIT = 40
+"""An odd bracket of more than :data:`ORDER_LIMIT` players, up to this many, that floats one
+player (or, the last one, leaves one for the bye) follows D.1's order one S1 player at a time
+(:mod:`matchmaking.dutch_sequential`: a weighted matching per partner tried)."""
+
+SEQUENTIAL_ROUND_BUDGET = 6
+"""How many brackets of a round may do that (each costs some 10-50 ms); the others keep the
+matchings' choice, so that a field of many middle-sized brackets stays well within a second."""
+
+ORDER_PAST_FLOOR = 60
+"""How many candidates the walk still looks at after the first that reaches the matchings' best
+(a floor only: C7 and completion are not sums over pairs, so a later candidate may be better)."""
+
 ORDER_BUDGET = 3000
 """How many candidates that search looks at in one bracket before it leaves the choice to the
 matchings (about 20 µs each: a bracket that exhausts it costs some 0.06 s)."""
 
+COMPLETING_BUDGET = 8000
+"""The candidates the walk may look at in a bracket whose weighted pairing does not complete the
+round (within the round's budget): it must find the best of those that do, not the first."""
+
 ORDER_ROUND_BUDGET = 10000
 """The same for a whole round (relaxation levels included), so that a large field of many small
 brackets adds at most some 0.2 s: the brackets beyond it keep the matchings' choice."""
-
-_SCORE_SHIFT = 180
-"""Where the score differences (C6) sit in a pair's weight (:meth:`_Field._value`)."""
-_LIFT_SHIFT = 174
-"""Where the next bracket's pairs (C7) sit: below C6, above the colours."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,6 +438,7 @@ class _Field:
         self.score = [p.score for p in order]
         self.key = [round(p.score, 9) for p in order]
         self.half = [round(2 * p.score) for p in order]  # scores in half points, for weights
+        self.layout = Layout.for_spread(max(self.half, default=0) - min(self.half, default=0))
         self.initial = initial_colour
         top_line = 0.5 * rounds_played
         self.top = [final and p.score > top_line for p in order]
@@ -456,7 +476,11 @@ class _Field:
                 opp[y].add(x)
         self.opp = opp
         self.colour_rule = True
+        self.c7 = True  # off while a penultimate pairing bracket is paired (A.9)
         self.order_budget = ORDER_ROUND_BUDGET  # candidates the Dutch order may still look at
+        self.sequential_budget = SEQUENTIAL_ROUND_BUDGET  # brackets that may still do so
+        self.below: set[int] = set()  # the players below the bracket being paired
+        self.compat_now: Callable[[int, int], bool] = self.compat(())  # the bye player's too
 
     # --- compatibility --------------------------------------------------------------------------
 
@@ -601,6 +625,7 @@ class _Field:
                 return allowed
 
             compat = with_bye(compat)
+        self.compat_now = compat
         groups: list[list[int]] = []
         for v in order:
             if groups and self.key[groups[-1][0]] == self.key[v]:
@@ -615,10 +640,22 @@ class _Field:
         bye: int | None = None
         # Once a rule is relaxed, pairs that break it are still allowed but come last.
         prefer = self.compat(()) if relaxed else compat
-        for k, residents in enumerate(groups):
+        k = -1
+        while k + 1 < len(groups):
+            k += 1
+            residents = groups[k]
             last = k == len(groups) - 1
             following = [] if last else groups[k + 1]
             if last and virtual is not None:
+                walked = self._last_in_order(floaters, residents, virtual, compat, prefer)
+                if walked is not None:
+                    bye, settled = walked
+                    for a, b in settled:
+                        mate[a], mate[b] = b, a
+                    mate[bye], mate[virtual] = virtual, bye
+                    pairs.extend(settled)
+                    floaters = []
+                    break
                 bye = self._bye_in(floaters, residents, virtual, remaining, mate, compat)
                 remaining -= {bye, virtual}
                 floaters = [v for v in floaters if v != bye]
@@ -631,7 +668,34 @@ class _Field:
             def completes(down: Sequence[int], lower: set[int] = lower) -> bool:
                 return self._completes(lower.union(down), mate, compat)
 
-            proposal = self._pair_bracket(floaters, residents, following, compat, prefer, completes)
+            self.below = lower
+
+            proposal = None
+            if following:
+                # A.9: the bracket is paired on its own criteria first; only when its floaters
+                # leave the rest of the round unpairable is it re-paired as the penultimate
+                # pairing bracket (C4 on, C7 off), and everyone below forms one collapsed bracket.
+                free = self._pair_bracket(
+                    floaters, residents, following, compat, prefer, lambda down: True
+                )
+                paired = {v for pair in free for v in pair}
+                if completes([v for v in bracket if v not in paired]):
+                    proposal = free
+                else:
+                    collapsed = [v for group in groups[k + 1 :] for v in group]
+                    groups[k + 1 :] = [collapsed]
+                    following = collapsed
+                    self.c7 = False
+                    try:
+                        proposal = self._pair_bracket(
+                            floaters, residents, following, compat, prefer, completes
+                        )
+                    finally:
+                        self.c7 = True
+            if proposal is None:
+                proposal = self._pair_bracket(
+                    floaters, residents, following, compat, prefer, completes
+                )
             settled = self._settle(proposal, bracket, remaining, mate, compat)
             done = {v for pair in settled for v in pair}
             remaining -= done
@@ -645,6 +709,83 @@ class _Field:
             )
         assert not floaters, "the completion step leaves nobody unpaired"
         return pairs, bye
+
+    def _last_in_order(
+        self,
+        mdps: list[int],
+        residents: list[int],
+        virtual: int,
+        compat: Callable[[int, int], bool],
+        prefer: Callable[[int, int], bool],
+    ) -> tuple[int, list[tuple[int, int]]] | None:
+        """The last bracket of an odd field paired in D.1-D.3's order: (the bye, the pairs).
+
+        The bye is whoever the chosen candidate leaves over (C.04.3: the last bracket's unpaired
+        player), so of the candidates that pair all but one player allowed the bye (C2), the best
+        by the criteria wins, the first in the generation order among equals.  A repeated
+        downfloat by the bye counts simply because that player earns no pair's credit
+        (:meth:`_value`).  None when the bracket is too large for the walk or the budget runs out
+        (then :meth:`_bye_in` chooses).
+        """
+        bracket = mdps + residents
+        if len(bracket) % 2 == 0 or len(bracket) > SEQUENTIAL_LIMIT:
+            return None
+        base = min(self.half[v] for v in bracket)
+        if len(bracket) > ORDER_LIMIT:
+            # Too many candidates to walk: follow D.1's order one S1 player at a time.
+            if self.sequential_budget <= 0:
+                return None
+            self.sequential_budget -= 1
+
+            def value(a: int, b: int) -> int | None:
+                x, y = bracket[a], bracket[b]
+                return self._value(x, y, base, prefer) if compat(x, y) else None
+
+            found = first_best_with_bye(
+                len(bracket), len(mdps), value, lambda a: compat(bracket[a], virtual)
+            )
+            if found is None:
+                return None
+            chosen, left = found
+            return bracket[left], [(bracket[a], bracket[b]) for a, b in chosen]
+
+        def fits(a: int, b: int) -> bool:
+            return compat(bracket[a], bracket[b])
+
+        # The best weighted matching bounds every candidate: reaching it ends the walk.
+        bound = None
+        exact = self._exact(bracket, compat, prefer)
+        if 2 * len(exact) == len(bracket) - 1:
+            paired = {v for pair in exact for v in pair}
+            if all(compat(v, virtual) for v in bracket if v not in paired):
+                bound = self._criteria(exact, base, prefer)
+        limit = min(ORDER_BUDGET, self.order_budget)
+        best: tuple[int, int, list[tuple[int, int]]] | None = None
+        # The bye may go to a moved-down player too: then one fewer of them is paired (D.3).
+        most = min(len(mdps), len(bracket) // 2, len(residents))
+        levels = [most, most - 1] if mdps and most > 0 else [most]
+        walk = (
+            c
+            for level in levels
+            for c in candidates(len(bracket), fits, len(mdps), None, None, level)
+        )
+        for count, candidate in enumerate(walk):
+            if count >= limit:
+                return None
+            self.order_budget -= 1
+            if 2 * len(candidate) != len(bracket) - 1:
+                continue
+            pairs = [(bracket[a], bracket[b]) for a, b in candidate]
+            paired = {v for pair in pairs for v in pair}
+            left = next(v for v in bracket if v not in paired)
+            if not compat(left, virtual):
+                continue
+            criteria = self._criteria(pairs, base, prefer)
+            if best is None or criteria > best[0]:
+                best = (criteria, left, pairs)
+                if criteria == bound:
+                    break
+        return None if best is None else (best[1], best[2])
 
     def _bye_in(
         self,
@@ -797,7 +938,7 @@ class _Field:
         members = set(bracket)
         base = min(self.half[v] for v in bracket)
         prefer = self.compat(())
-        whole = 1 << 300
+        whole = 1 << self.layout.whole
         edges: list[tuple[int, int, int]] = []
         for ia, a in enumerate(everyone):
             for b in everyone[ia + 1 :]:
@@ -858,14 +999,18 @@ class _Field:
         # among the others the one whose floating pairs the next bracket best floats (C7).
         stay = frozenset(v for v in bracket if following and not completes([v]))
         lift: dict[int, int] = {}
-        if following and len(following) < EXACT_LIMIT:
+        if self.c7 and following and len(following) < EXACT_LIMIT:
             cache: dict[tuple[object, ...], int] = {}
+            low = min(self.half[v] for v in bracket)
             for v in bracket:
-                key = (self.abs_side[v], self.top[v], *sorted(self.opp[v].intersection(following)))
+                key = (
+                    self.half[v],
+                    self.abs_side[v],
+                    self.top[v],
+                    *sorted(self.opp[v].intersection(following)),
+                )
                 if key not in cache:
-                    group = [v, *following]
-                    mate = maximum_matching(group, compat, self.n)
-                    cache[key] = sum(1 for u in group if mate[u] > u)
+                    cache[key] = self._next_bracket([v], following, compat, low)
                 lift[v] = -cache[key]
         split = len(mdps) if mdps else None  # heterogeneous: S1 holds the MDPs (D.1)
         exact = self._exact(bracket, compat, prefer, half=split, stay=stay, lift=lift)
@@ -883,22 +1028,73 @@ class _Field:
                 if self._judge(ordered, bracket, following, compat, prefer, completes) == judged:
                     exact = ordered
         greedy = self._judge(pairs, bracket, following, compat, prefer, completes)
+        best_pairs = exact if judged > greedy else pairs
+        if (
+            following
+            and ORDER_LIMIT < len(bracket) <= SEQUENTIAL_LIMIT
+            and len(bracket) % 2
+            and 2 * len(best_pairs) == len(bracket) - 1
+            and max(judged, greedy)[0]
+            and self.sequential_budget > 0
+        ):
+            self.sequential_budget -= 1
+            # One floater: D.1's order one S1 player at a time, the floater in the bye's place.
+            found = self._sequential_floater(
+                bracket, len(mdps), following, compat, prefer, completes
+            )
+            if found is not None and self._judge(
+                found, bracket, following, compat, prefer, completes
+            ) >= max(judged, greedy):
+                return found
         if len(bracket) <= ORDER_LIMIT:
             # Small enough to walk FIDE's own candidate order up to the best the matchings found.
             chosen = exact if judged > greedy else pairs
+            # The weighted matching's choice bounds every candidate only when it completes the
+            # round; otherwise the walk must find the best of those that do (C4 first).
+            proven = bool(judged[0])
             found = self._in_order(
                 bracket,
                 len(mdps),
-                len(chosen),
+                len(chosen) if proven else max(len(exact), len(pairs)),
                 following,
                 compat,
                 prefer,
                 completes,
-                max(judged, greedy),
+                max(judged, greedy) if proven else (0, 0, 0, 0),
             )
             if found is not None:
                 return found
         return exact if judged > greedy else pairs
+
+    def _sequential_floater(
+        self,
+        bracket: list[int],
+        moved_down: int,
+        following: list[int],
+        compat: Callable[[int, int], bool],
+        prefer: Callable[[int, int], bool],
+        completes: Callable[[Sequence[int]], bool],
+    ) -> list[tuple[int, int]] | None:
+        """An odd bracket too large to walk that floats one player: the first in D.1's order of
+        the best (:func:`first_best_with_bye`), the floater in the bye's place, weighed by what
+        its floating does to the next bracket (C7) and allowed only if the round still completes
+        with it below (C4)."""
+        base = min(self.half[v] for v in bracket)
+        shift = self.layout.c7
+
+        def value(a: int, b: int) -> int | None:
+            x, y = bracket[a], bracket[b]
+            return self._value(x, y, base, prefer) if compat(x, y) else None
+
+        def floating(a: int) -> int:
+            return self._next_bracket([bracket[a]], following, compat, base) << shift
+
+        found = first_best_with_bye(
+            len(bracket), moved_down, value, lambda a: completes([bracket[a]]), floating
+        )
+        if found is None:
+            return None
+        return [(bracket[a], bracket[b]) for a, b in found[0]]
 
     def _in_order(
         self,
@@ -931,9 +1127,11 @@ class _Field:
             paired = {v for pair in pairs for v in pair}
             down = frozenset(v for v in bracket if v not in paired)
             if down not in by_down:
-                by_down[down] = self._judge_floaters(sorted(down), following, compat, completes)
+                by_down[down] = self._judge_floaters(
+                    sorted(down), following, compat, completes, base
+                )
             ok, next_pairs = by_down[down]
-            return (ok, criteria >> _SCORE_SHIFT, next_pairs, criteria)
+            return (ok, self._upper(criteria), next_pairs, criteria)
 
         def hopeless(top: list[tuple[int, int]], rest: list[int]) -> bool:
             # The remainder's best pairs by weighted matching bound what any of its candidates
@@ -943,32 +1141,59 @@ class _Field:
             best = self._criteria(chosen, base, prefer)
             if len(remainder) >= 2:
                 best += self._criteria(self._exact(remainder, compat, prefer), base, prefer)
-            if best >> _SCORE_SHIFT != target[1]:
-                return best >> _SCORE_SHIFT < target[1]
+            if self._upper(best) != target[1]:
+                return self._upper(best) < target[1]
             # Below the target's weight, only more pairs in the next bracket (C7) could still win.
-            return best < target[3] and target[2] >= most_next
+            return best < target[3] and target[2] >= most_next * self.layout.next_pair
 
         # The most pairs the next bracket could have with this bracket's floaters (C7).
         floating = len(bracket) - 2 * pairs_wanted
-        most_next = (floating + len(following)) // 2 if following else 0
+        most_next = (floating + len(following)) // 2 if following and self.c7 else 0
 
         limit = min(ORDER_BUDGET, self.order_budget)
         if not target[0]:
             return self._completing(
-                bracket, moved_down, pairs_wanted, following, fits, judge, limit
+                bracket,
+                moved_down,
+                pairs_wanted,
+                following,
+                fits,
+                judge,
+                # Rare (a bracket the matchings cannot complete) and exhaustive: a larger share.
+                min(COMPLETING_BUDGET, self.order_budget),
             )
-        walk = candidates(len(bracket), fits, moved_down, pairs_wanted, hopeless)
+        # With moved-down players, the most of them paired first (C6), then fewer: the best may
+        # float a moved-down player and pair two residents instead (C7, or colours, decide).
+        most = min(moved_down, pairs_wanted, len(bracket) - moved_down)
+        levels = range(most, -1, -1) if moved_down else range(1)
+        walk = (
+            candidate
+            for level in levels
+            for candidate in candidates(
+                len(bracket), fits, moved_down, pairs_wanted, hopeless, paired_down=level
+            )
+            if len(candidate) == pairs_wanted
+        )
+        first_hit = 0
+        # The matchings' best is a floor, not always the optimum (C7 and completion are not sums
+        # over pairs): past the first candidate that reaches it, a later one may still be better.
+        best: tuple[tuple[int, int, int, int], list[tuple[int, int]]] | None = None
         for count, candidate in enumerate(walk):
             if count >= limit:
-                return None
+                break
+            if best is not None and count >= first_hit + ORDER_PAST_FLOOR:
+                break
             self.order_budget -= 1
             pairs = [(bracket[a], bracket[b]) for a, b in candidate]
             criteria = self._criteria(pairs, base, prefer)
-            if (criteria >> _SCORE_SHIFT) < target[1]:
+            if self._upper(criteria) < (target if best is None else best[0])[1]:
                 continue
-            if judge(pairs, criteria) >= target:
-                return pairs
-        return None
+            judged = judge(pairs, criteria)
+            if judged >= target and (best is None or judged > best[0]):
+                if best is None:
+                    first_hit = count
+                best = (judged, pairs)
+        return None if best is None else best[1]
 
     def _completing(
         self,
@@ -982,22 +1207,56 @@ class _Field:
     ) -> list[tuple[int, int]] | None:
         """When neither matching's choice leaves the round completable (C4), the best candidate
         that does, in the Dutch order: as many pairs as possible first (C5), then the first of
-        the best by :meth:`_judge`; None if the budget runs out first."""
+        the best by :meth:`_judge`, with any number of moved-down players paired; the best so
+        far (or None) if the budget runs out first."""
         count = 0
+        if following:
+            pairs_wanted = min(pairs_wanted, self._most_completing(bracket, fits))
         for wanted in range(pairs_wanted, -1 if following else pairs_wanted - 1, -1):
             best: tuple[tuple[int, int, int, int], list[tuple[int, int]]] | None = None
-            for candidate in candidates(len(bracket), fits, moved_down, wanted):
-                count += 1
-                if count > limit:
-                    return None
-                self.order_budget -= 1
-                pairs = [(bracket[a], bracket[b]) for a, b in candidate]
-                judged = judge(pairs, -1)
-                if judged[0] and (best is None or judged > best[0]):
-                    best = (judged, pairs)
+            # Pairing fewer moved-down players may complete the round, or float lower scores
+            # (C6 weighs who floats, not how many MDPs are paired): every count is tried.
+            most = min(moved_down, wanted, len(bracket) - moved_down)
+            for paired_down in range(most, -1 if moved_down else most - 1, -1):
+                for candidate in candidates(
+                    len(bracket), fits, moved_down, wanted, paired_down=paired_down
+                ):
+                    count += 1
+                    if count > limit:
+                        return None if best is None else best[1]
+                    self.order_budget -= 1
+                    if len(candidate) != wanted:
+                        continue  # the moved-down players left too few residents
+                    pairs = [(bracket[a], bracket[b]) for a, b in candidate]
+                    judged = judge(pairs, -1)
+                    if judged[0] and (best is None or judged > best[0]):
+                        best = (judged, pairs)
             if best is not None:
                 return best[1]
         return None
+
+    def _most_completing(self, bracket: list[int], fits: Callable[[int, int], bool]) -> int:
+        """The most pairs ``bracket`` can make among its own players while everyone below
+        (:attr:`below`, the virtual bye player included) can still be paired: one weighted
+        matching over all of them, each pair inside the bracket worth a little more.  The walk
+        then starts there instead of spending its budget on pair counts nothing completes."""
+        everyone = bracket + sorted(self.below)
+        if len(everyone) > WINDOW_LIMIT:
+            return len(bracket) // 2
+        inside = len(bracket)
+        unit = 2 * len(everyone)
+        edges = []
+        for i in range(len(everyone)):
+            for j in range(i + 1, len(everyone)):
+                if j < inside:
+                    if fits(i, j):
+                        edges.append((i, j, unit + 1))
+                elif self.compat_now(everyone[i], everyone[j]):
+                    edges.append((i, j, unit))
+        mate = max_weight_matching(len(everyone), edges)
+        if any(m == UNMATCHED for m in mate):
+            return len(bracket) // 2
+        return sum(1 for i in range(inside) if i < mate[i] < inside)
 
     def _judge_floaters(
         self,
@@ -1005,17 +1264,42 @@ class _Field:
         following: list[int],
         compat: Callable[[int, int], bool],
         completes: Callable[[Sequence[int]], bool],
+        base: int,
     ) -> tuple[int, int]:
         """(completion, the next bracket's pairs) with ``down`` floating, as :meth:`_judge`
         counts them."""
         if not following:
             return int(not down), 0
-        next_pairs = 0
-        if len(down) + len(following) <= EXACT_LIMIT:
-            group = down + following
-            mate = maximum_matching(group, compat, self.n)
-            next_pairs = sum(1 for u in group if mate[u] > u)
-        return int(completes(down)), next_pairs
+        return int(completes(down)), self._next_bracket(down, following, compat, base)
+
+    def _next_bracket(
+        self, down: list[int], following: list[int], compat: Callable[[int, int], bool], base: int
+    ) -> int:
+        """C7 for ``down`` floating into the bracket of ``following`` (higher is better): the
+        most pairs there, then the smallest score differences (descending) of the floaters it
+        cannot pair, each against an artificial score one point below this bracket's lowest
+        (``base``, in half points).  0 when C7 does not apply (the penultimate bracket) or the
+        bracket is too large to count."""
+        if not self.c7 or not following or len(down) + len(following) > EXACT_LIMIT:
+            return 0
+        at = self.layout
+        group = down + following
+        mate = maximum_matching(group, compat, self.n)
+        pairs = sum(1 for u in group if mate[u] > u)
+        if all(mate[v] != UNMATCHED for v in down):  # every floater paired: nothing better
+            return pairs * at.next_pair + sum(at.difference(self.half[v] - base + 2) for v in down)
+        credit = [
+            at.difference(self.half[v] - base + 2) if k < len(down) else 0
+            for k, v in enumerate(group)
+        ]
+        edges = [
+            (i, j, at.next_pair + credit[i] + credit[j])
+            for i in range(len(group))
+            for j in range(i + 1, len(group))
+            if compat(group[i], group[j])
+        ]
+        mate = max_weight_matching(len(group), edges)
+        return sum(at.next_pair + credit[i] + credit[j] for i, j in enumerate(mate) if j > i)
 
     def _judge(
         self,
@@ -1034,14 +1318,10 @@ class _Field:
         base = min(self.half[v] for v in bracket)
         criteria = self._criteria(pairs, base, prefer)
         if not following:
-            return (int(not down), criteria >> _SCORE_SHIFT, 0, criteria)
+            return (int(not down), self._upper(criteria), 0, criteria)
         ok = completes(down)
-        next_pairs = 0
-        if len(down) + len(following) <= EXACT_LIMIT:
-            group = down + following
-            mate = maximum_matching(group, compat, self.n)
-            next_pairs = sum(1 for u in group if mate[u] > u)
-        return (int(ok), criteria >> _SCORE_SHIFT, next_pairs, criteria)
+        next_pairs = self._next_bracket(down, following, compat, base)
+        return (int(ok), self._upper(criteria), next_pairs, criteria)
 
     def _kind_counts(self, pool: Iterable[int]) -> list[int]:
         """How many of ``pool`` are of each colour type (:attr:`kind`)."""
@@ -1108,6 +1388,7 @@ class _Field:
         C14), then the lowest ranked (the Dutch order).
         """
         below = unpaired + following
+        low = min(self.half[v] for v in pool + unpaired)
         counts = self._kind_counts(pool)
         check = len(below) < EXACT_LIMIT
         small = len(pool) <= EXACT_LIMIT
@@ -1132,9 +1413,7 @@ class _Field:
                 here = sum(1 for u in rest_of_pool if mate[u] > u)
             next_pairs = 0
             if check:
-                group = [v, *below]
-                mate = maximum_matching(group, compat, self.n)
-                next_pairs = sum(1 for u in group if mate[u] > u)
+                next_pairs = self._next_bracket([v, *unpaired], following, compat, low)
             key = (
                 -here,
                 -next_pairs,
@@ -1424,6 +1703,15 @@ class _Field:
         score (in half points) among the players they are chosen from."""
         return sum(self._value(a, b, base, prefer) for a, b in pairs)
 
+    def _upper(self, criteria: int) -> int:
+        """The pairs and score differences (C5, C6) of a summed weight.
+
+        The criteria below C6 may sum to a negative number (colour misses, repeated upfloats), so
+        a plain shift would borrow from C6; rounding to the nearest unit does not.
+        """
+        shift = self.layout.c6
+        return (criteria + (1 << (shift - 1))) >> shift
+
     def _value(self, a: int, b: int, base: int, prefer: Callable[[int, int], bool]) -> int:
         """The criteria weight of the pair (a, b), most important first (higher is better).
 
@@ -1439,30 +1727,44 @@ class _Field:
         for the sums over the largest window, so a lower one never outweighs a higher one.
         """
         ha, hb = self.half[a], self.half[b]
-        value = 1 << 240
+        at = self.layout
+        diff = at.difference
+        value = 1 << at.c5
         if not prefer(a, b):
-            value -= 1 << 220
-        value += ((ha - base + 2) ** 2 + (hb - base + 2) ** 2 - (ha - hb) ** 2) << _SCORE_SHIFT
+            value -= 1 << at.repeat
+        # C6: each player paired no longer floats with their difference to the artificial score
+        # (A.8), and the pair adds its own difference.
+        da, db = ha - base + 2, hb - base + 2
+        gap = abs(ha - hb)
+        value += (diff(da) + diff(db) - diff(gap)) << at.c6
         if self.side[a] != 0 and self.side[a] == self.side[b]:
             weakest = min(self.strength[a], self.strength[b])
             if weakest == ABSOLUTE:  # topscorers only (C8, C9)
-                value -= 1 << 168
-            value -= 1 << 160
+                value -= 1 << at.c8
+            value -= 1 << at.c10
             if weakest >= STRONG:
-                value -= 1 << 152
-        value += ((self.float1[a] == DOWN) + (self.float1[b] == DOWN)) << 136
-        value += ((self.float2[a] == DOWN) + (self.float2[b] == DOWN)) << 104
+                value -= 1 << at.c11
+        # A player spared a repeated downfloat (C12, C14; C16, C18 by score difference) is one
+        # who does not float down again: either of an equal-score pair, only the lower of two.
+        f1a, f1b = self.float1[a] == DOWN, self.float1[b] == DOWN
+        f2a, f2b = self.float2[a] == DOWN, self.float2[b] == DOWN
+        if f1a or f1b or f2a or f2b:
+            spared_a, spared_b = ha <= hb, hb <= ha
+            value += ((spared_a and f1a) + (spared_b and f1b)) << at.c12
+            value += ((spared_a and f2a) + (spared_b and f2b)) << at.c14
+            value += (f1a * diff(da) + f1b * diff(db)) << at.c16
+            value += (f2a * diff(da) + f2b * diff(db)) << at.c18
+            if ha != hb:
+                higher_down1 = f1a if ha > hb else f1b
+                higher_down2 = f2a if ha > hb else f2b
+                value -= (higher_down1 * diff(gap)) << at.c16
+                value -= (higher_down2 * diff(gap)) << at.c18
         if ha != hb:
-            higher, lower = (a, b) if ha > hb else (b, a)
-            gap = abs(ha - hb)
+            lower = b if ha > hb else a
             if self.float1[lower] == UP:
-                value -= (1 << 120) + (gap << 56)
+                value -= (1 << at.c13) + (diff(gap) << at.c17)
             if self.float2[lower] == UP:
-                value -= (1 << 88) + (gap << 24)
-            if self.float1[higher] == DOWN:
-                value -= gap << 72
-            if self.float2[higher] == DOWN:
-                value -= gap << 40
+                value -= (1 << at.c15) + (diff(gap) << at.c19)
         return value
 
     def _exact(
@@ -1511,9 +1813,9 @@ class _Field:
                     lexical = (reach - (place[second] - split)) << (width * significance[first])
                     order = transposed + lexical
                 value = self._value(a, b, base, prefer)
-                value += ((a in stay) + (b in stay)) << 256
+                value += ((a in stay) + (b in stay)) << self.layout.stay
                 if lift:
-                    value += (lift.get(a, 0) + lift.get(b, 0)) << _LIFT_SHIFT
+                    value += (lift.get(a, 0) + lift.get(b, 0)) << self.layout.c7
                 edges.append((ia, ib, (value << shift) + order))
         mate = max_weight_matching(size, edges)
         return [(window[k], window[m]) for k, m in enumerate(mate) if m > k]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from matchmaking.dutch_sequential import first_best_with_bye
+from matchmaking.dutch_weights import Layout
 from matchmaking.standings import Bye, ByeKind, Game, Results
 from matchmaking.swiss import SwissPairing, pair_round, players_from_results
 
@@ -58,3 +60,31 @@ def test_the_bye_goes_to_whoever_the_last_bracket_leaves_over() -> None:
     pairing = pair_round(players_from_results(results, ratings), total_rounds=6)
     assert pairing.bye == 2
     assert sorted(boards(pairing)) == [(3, 1), (6, 5), (7, 4)]
+
+
+def test_one_larger_score_difference_outweighs_any_number_of_smaller_ones() -> None:
+    """C6 compares the score differences from the largest down: one difference of 2 points is
+    worse than any number of 1.5-point ones in a bracket (squares would give 16 against 9 each,
+    so two of the smaller ones would already weigh more)."""
+    layout = Layout.for_spread(20)
+    assert layout.difference(4) > 10_000 * layout.difference(3)
+    assert layout.difference(3) > 10_000 * layout.difference(0)
+    assert layout.c6 + layout.width <= layout.repeat  # C6 sits below repeats and pairs (C5)
+
+
+def test_sequential_order_takes_the_first_transposition_among_the_best() -> None:
+    """Five players, S1 = {0, 1}, S2 = {2, 3, 4}: with every pair worth the same, D.1's first
+    transposition (0-2, 1-3, 4 left for the bye) wins; when 1-3 is worth less, 1 takes the next
+    S2 player (0-2, 1-4, 3 left over); when 3 may not have the bye either, 0-2 cannot keep the
+    best (1 would have to meet 3), so 0 takes 3 and 1 takes 2."""
+
+    def flat(a: int, b: int) -> int | None:
+        return 10
+
+    def no_13(a: int, b: int) -> int | None:
+        return 1 if (a, b) == (1, 3) else 10
+
+    anyone = lambda a: True  # noqa: E731
+    assert first_best_with_bye(5, 0, flat, anyone) == ([(0, 2), (1, 3)], 4)
+    assert first_best_with_bye(5, 0, no_13, anyone) == ([(0, 2), (1, 4)], 3)
+    assert first_best_with_bye(5, 0, no_13, lambda a: a != 3) == ([(0, 3), (1, 2)], 4)
