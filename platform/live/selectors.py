@@ -209,7 +209,8 @@ def featured_match(*, game: str | None = None) -> dict[str, Any] | None:
     """The match the TV shows: among the ``FEATURE_CANDIDATES`` most recently started running
     matches (of ``game``, or of every game), the one whose seated people have the highest
     average rating; matches with people before matches of computers (AI seats and bot accounts,
-    such as the demo's players) alone; ties go to the most recently started.  None when nothing runs."""
+    such as the demo's players) alone; ties go to the most recently started.  None when nothing
+    runs."""
     candidates = list(_running(game).prefetch_related("seats__user")[:FEATURE_CANDIDATES])
     if not candidates:
         return None
