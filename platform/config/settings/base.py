@@ -79,7 +79,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("de", "Deutsch")]
+LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("zh-hans", "简体中文")]  # zh-CN, zh-SG, zh: zh-hans
 LOCALE_PATHS = [BASE_DIR / "frontend" / "locale"]  # apps with a catalog of their own: <app>/locale/
 TIME_ZONE = "UTC"
 USE_I18N = True
