@@ -121,7 +121,7 @@ def test_the_po_reader_sees_fuzzy_and_empty_entries(tmp_path: Path) -> None:
     assert entries[("x", "D")].plural == "Ds" and entries[("x", "D")].strings == {0: "E", 1: "F"}
 
 
-@pytest.mark.parametrize("header", ["zh-CN", "zh", "zh-Hans", "zh-SG,zh;q=0.9,en;q=0.5"])
+@pytest.mark.parametrize("header", ["zh-CN", "zh", "zh-Hans", "zh-TW", "zh-SG,zh;q=0.9,en;q=0.5"])
 def test_chinese_browsers_get_the_simplified_chinese_pages(header: str, db: None) -> None:
     response = Client(HTTP_ACCEPT_LANGUAGE=header).get("/")
     assert response["Content-Language"] == "zh-hans"
