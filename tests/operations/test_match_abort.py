@@ -42,7 +42,8 @@ def test_abort_with_a_reason_players_read_in_english_and_german(operator_client,
     assert match.status == MatchStatus.ABORTED and match.end_reason == EndReason.ABORT
     assert match.abort_reason == (
         "Aborted by an operator: a technical problem on the server. / "
-        "Von der Spielleitung abgebrochen: ein technisches Problem auf dem Server."
+        "Von der Spielleitung abgebrochen: ein technisches Problem auf dem Server. / "
+        "已被管理员中止：服务器出现技术问题。"
     )
     assert "operator operator" not in match.abort_reason
     assert "failover" not in match.abort_reason  # the note is for the audit log only

@@ -79,7 +79,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("de", "Deutsch")]
+# Accept-Language zh-CN, zh-SG and plain zh resolve to zh-hans (Django's fallbacks, prefix match).
+LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("zh-hans", "简体中文")]
 LOCALE_PATHS = [BASE_DIR / "frontend" / "locale"]  # apps with a catalog of their own: <app>/locale/
 TIME_ZONE = "UTC"
 USE_I18N = True
