@@ -186,7 +186,10 @@ PROFILER: Callable[[str, float], None] | None = None
 def py_spy_recorder(stack: Stack, out_dir: Path) -> Callable[[str, float], None]:
     """Start ``py-spy record`` (from the venv: ``pip install py-spy``) on the first daphne for
     ``seconds``, writing collapsed stacks (one line per stack, its sample count last) into
-    ``out_dir``, one file per phase.  py-spy samples from outside; the daphne is not slowed."""
+    ``out_dir``, one file per phase.  Only the thread holding the GIL is sampled (``--gil``):
+    a thread waiting to take the GIL back after a system call is not busy, and without it such
+    waits looked like most of a loaded daphne's time.  py-spy samples from outside; the daphne is
+    not slowed."""
     out_dir.mkdir(parents=True, exist_ok=True)
 
     def record(phase_name: str, seconds: float) -> None:
@@ -203,6 +206,7 @@ def py_spy_recorder(stack: Stack, out_dir: Path) -> Callable[[str, float], None]
                 "--format",
                 "raw",
                 "--threads",
+                "--gil",
                 "--nonblocking",
                 "--output",
                 str(target),
