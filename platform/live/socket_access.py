@@ -12,8 +12,8 @@ it working.  Two mechanisms, because each alone leaves a gap:
 * **A check per command.**  The event travels after the commit and may arrive a moment after a
   frame the client sent once the ban was done; so every frame of a logged-in socket that reaches the
   server asks :func:`access_refusal` first (one primary-key query; match commands ask in the
-  query that locks their match row, :func:`checking`).  A deactivation that sent no event (an operator
-  unticking *active*) is caught the same way.
+  query that locks their match row, :func:`checking`).  A deactivation that sent no event (an
+  operator unticking *active*) is caught the same way.
 
 Anonymous sockets (spectators) are never checked: they hold nothing a ban could take away.
 """
