@@ -140,10 +140,27 @@ def load() -> str:
     return f"load average {one:.1f} (1 min) / {five:.1f} (5 min) on {os.cpu_count()} cores"
 
 
-def cpu_by_kind(stack: Stack) -> dict[str, float]:
+POSTGRES_SHARED = ("checkpointer", "background writer", "walwriter", "autovacuum launcher")
+"""PostgreSQL's own processes, which work for every database: counted with the bench's."""
+
+
+def _postgres_for(pid: int, db_name: str) -> bool:
+    """Whether a PostgreSQL process works for this bench: a backend of its database, or one of
+    the server's shared processes — not the backends of other databases (other programs on the
+    machine use the same server; counting them made the relay's PostgreSQL share non-zero)."""
+    try:
+        title = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return False
+    # "postgres: 15/main: <user> <database> <client> <state>", or the process's role
+    return db_name in title.split() or any(k in title for k in POSTGRES_SHARED)
+
+
+def cpu_by_kind(stack: Stack, db_name: str) -> dict[str, float]:
     """CPU seconds used so far by each kind of process: the daphnes, each worker and the sweeper
-    (with their children: Celery's pool), PostgreSQL's and Redis's server processes (all of them
-    on the machine), and this bench's own clients."""
+    (with their children: Celery's pool), PostgreSQL's processes serving the bench's database
+    (and its shared ones), Redis's server (all of it: the bench's databases are not told
+    apart), and this bench's own clients."""
     tick = os.sysconf("SC_CLK_TCK")
     procs: dict[int, tuple[int, str, float]] = {}
     for entry in os.listdir("/proc"):
@@ -166,7 +183,7 @@ def cpu_by_kind(stack: Stack) -> dict[str, float]:
         while kind is None and cur in procs and cur > 1:
             kind = roots.get(cur)
             cur = procs[cur][0]
-        if kind is None and comm.startswith("postgres"):
+        if kind is None and comm.startswith("postgres") and _postgres_for(pid, db_name):
             kind = "postgresql"
         if kind is None and comm.startswith("redis-server"):
             kind = "redis"
@@ -1109,7 +1126,7 @@ def main() -> None:
         "live-bench", redis_db=12, extra_env={"LIVE_BENCH_RELAY": "1"}, daphnes=args.daphnes
     )
     global CPU_SAMPLER
-    CPU_SAMPLER = lambda: cpu_by_kind(stack)  # noqa: E731
+    CPU_SAMPLER = lambda: cpu_by_kind(stack, db_name)  # noqa: E731
     if args.py_spy is not None:
         global PROFILER
         PROFILER = py_spy_recorder(stack, args.py_spy)
