@@ -26,7 +26,11 @@ Run ``.venv/bin/python tests/bench/live_bench.py`` (``--quick`` for a smoke run,
 ``--phases b`` for one of the two).  By default two
 daphne processes serve the clients, split across their ports (there is no load balancer), as the
 two web replicas of k8s/20-web.yaml do; ``--daphnes 1`` measures one.
-Prints figures only; asserts nothing.  Needs PostgreSQL and Redis on 127.0.0.1 (5432, 6379).
+Each phase prints the server's CPU per move per process kind, live beside the move-shaped relay,
+and the ratio of the totals (issue #33: at most 2x; paced p50 and p99 at most 5x the relay's).
+``--py-spy DIR`` samples the first daphne's GIL holder through each live phase (``pip install
+py-spy`` in the venv).  Prints figures only; asserts nothing.  Needs PostgreSQL and Redis on
+127.0.0.1 (5432, 6379).
 """
 
 from __future__ import annotations
