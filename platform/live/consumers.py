@@ -59,8 +59,8 @@ def _access_checked(name: str) -> Callable[..., Any]:
     """The service ``live.services.<name>`` run only while the socket's access holds
     (``live.socket_access``), checked in the command's own transaction by the very query that
     locks the match row (``socket_access.checking``) — so it costs no query, round trip or hop of
-    its own.  (Looked up by name at each call, so the service stays replaceable, as the fault
-    tests replace it.)
+    its own; both services lock their match before anything else.  (Looked up by name at each
+    call, so the service stays replaceable, as the fault tests replace it.)
 
     A ban ends the user's running matches under their row locks: a command that passed the check
     either commits before the ban reaches its match or finds the match ended (``match_over``).
