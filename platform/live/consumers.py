@@ -57,8 +57,9 @@ async def write(func: Any, /, **kwargs: Any) -> Any:
 
 def _access_checked(name: str) -> Callable[..., Any]:
     """The service ``live.services.<name>`` run only while the socket's access holds
-    (``live.socket_access``), checked in the command's own transaction before the match row is
-    locked — so it costs one query and no extra hop to a thread.  (Looked up by name at each
+    (``live.socket_access``), checked in the command's own transaction by the very query that
+    locks the match row (``socket_access.checking``) — so it costs no query, round trip or hop of
+    its own; both services lock their match before anything else.  (Looked up by name at each
     call, so the service stays replaceable, as the fault tests replace it.)
 
     A ban ends the user's running matches under their row locks: a command that passed the check
@@ -68,12 +69,10 @@ def _access_checked(name: str) -> Callable[..., Any]:
     """
 
     def run(*, user_id: int | None, token_id: int | None, **kwargs: Any) -> Any:
-        refusal = socket_access.access_refusal(user_id=user_id, token_id=token_id)
-        if refusal is not None:
-            raise LiveError(refusal, socket_access.describe(refusal))
         service = getattr(services, name)
         inner = getattr(service, "__wrapped__", service)  # without its own atomic: we are in one
-        return inner(user_id=user_id, **kwargs)
+        with socket_access.checking(user_id=user_id, token_id=token_id):
+            return inner(user_id=user_id, **kwargs)
 
     return transaction.atomic(run)
 

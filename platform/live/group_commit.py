@@ -58,6 +58,11 @@ def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
         future.set_exception(value)
 
 
+def _settle_all(answers: list[tuple[asyncio.Future[Any], bool, Any]]) -> None:
+    for future, ok, value in answers:
+        _settle(future, ok, value)
+
+
 def _unwrapped(func: Callable[..., Any]) -> Callable[..., Any]:
     """The service without its own ``@transaction.atomic``: inside the batch's transaction a
     savepoint per command would cost two more round trips, and a refused command writes nothing."""
@@ -112,8 +117,11 @@ def _drain(lane: queue.SimpleQueue[_Command]) -> None:
         except BaseException as exc:  # never let the lane die: answer everyone, go on
             log.exception("a writer batch failed")
             outcomes = [(False, exc)] * len(batch)
+        answers: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], bool, Any]]] = {}
         for command, (ok, value) in zip(batch, outcomes, strict=True):
-            command.loop.call_soon_threadsafe(_settle, command.future, ok, value)
+            answers.setdefault(command.loop, []).append((command.future, ok, value))
+        for loop, settled in answers.items():  # one wake-up of each loop per batch
+            loop.call_soon_threadsafe(_settle_all, settled)
         idle_since = time.monotonic()
 
 

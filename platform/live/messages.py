@@ -41,6 +41,11 @@ def match_info(match: Match, seats: Sequence[Seat]) -> dict[str, Any]:
     }
 
 
+def public_clock(match: Match, now_ms: int) -> dict[str, Any]:
+    """The clock as every audience of a frame sees it at ``now_ms``."""
+    return clock_public(match.clock, now_ms=now_ms, stall_bound_ms=settings.STALL_BOUND_S * 1000)
+
+
 def state_message(
     *,
     match: Match,
@@ -51,12 +56,18 @@ def state_message(
     reason: str,
     now_ms: int,
     events: Sequence[Event] = (),
+    shared: tuple[dict[str, Any], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The whole truth for one audience; ``seat=None`` is the spectators' version."""
+    """The whole truth for one audience; ``seat=None`` is the spectators' version.
+
+    ``shared``: the parts every audience of one update sees alike — ``match_info`` and
+    ``public_clock`` — built once by a caller that builds several audiences' frames (they are
+    only read here)."""
     legal: list[Any] = []
     if seat is not None and match.is_live:
         legal = [game.encode_action(a) for a in state.legal_actions(seat)]
-    info = match_info(match, seats)
+    common, clock = shared or (match_info(match, seats), public_clock(match, now_ms))
+    info = dict(common)
     info["your_seats"] = (
         []
         if seat is None
@@ -70,9 +81,7 @@ def state_message(
         "view": state.view(seat),
         "legal": legal,
         "events": [event_for(e, seat) for e in events],
-        "clock": clock_public(
-            match.clock, now_ms=now_ms, stall_bound_ms=settings.STALL_BOUND_S * 1000
-        ),
+        "clock": clock,
         "match": info,
     }
 

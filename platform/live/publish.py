@@ -31,7 +31,14 @@ from django.db import transaction
 from games.core import Event, Game, State
 
 from . import timebase
-from .messages import encode, public_group, seat_group, state_message
+from .messages import (
+    encode,
+    match_info,
+    public_clock,
+    public_group,
+    seat_group,
+    state_message,
+)
 from .models import Match, Seat
 
 log = logging.getLogger(__name__)
@@ -59,6 +66,7 @@ def match_changed(
         (seat_group(match.pk, s.seat), s.seat) for s in seats if s.user_id
     ]
     audiences.append((public_group(match.pk), None))
+    shared = (match_info(match, seats), public_clock(match, now_ms))  # alike for every audience
     messages = [
         (
             group,
@@ -71,6 +79,7 @@ def match_changed(
                 reason="update",
                 now_ms=now_ms,
                 events=events,
+                shared=shared,
             ),
         )
         for group, seat in audiences

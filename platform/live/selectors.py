@@ -15,7 +15,7 @@ from games.registry import get_game
 
 from . import embargo, providers, timebase
 from .ai_players import game_levels
-from .messages import state_message
+from .messages import match_info, public_clock, state_message
 from .models import EndReason, Match, MatchStatus, Move, MoveKind, Seat
 
 
@@ -90,6 +90,7 @@ def snapshots(*, match_id: int, seats: tuple[int, ...]) -> list[dict[str, Any]]:
     state = game.state_from_json(match.state)
     seat_rows = match_seats(match)
     now_ms = timebase.stamp().ms
+    shared = (match_info(match, seat_rows), public_clock(match, now_ms))
     return [
         state_message(
             match=match,
@@ -99,6 +100,7 @@ def snapshots(*, match_id: int, seats: tuple[int, ...]) -> list[dict[str, Any]]:
             seat=seat,
             reason="snapshot",
             now_ms=now_ms,
+            shared=shared,
         )
         for seat in (seats or (None,))
     ]

@@ -11,18 +11,22 @@ it working.  Two mechanisms, because each alone leaves a gap:
   so every socket on every web process closes within milliseconds, even one that only listens.
 * **A check per command.**  The event travels after the commit and may arrive a moment after a
   frame the client sent once the ban was done; so every frame of a logged-in socket that reaches the
-  server asks :func:`access_refusal` first (one primary-key query; match commands ask inside their
-  own transaction, before the match row is locked).  A deactivation that sent no event (an operator
-  unticking *active*) is caught the same way.
+  server asks :func:`access_refusal` first (one primary-key query; match commands ask in the
+  query that locks their match row, :func:`checking`).  A deactivation that sent no event (an
+  operator unticking *active*) is caught the same way.
 
 Anonymous sockets (spectators) are never checked: they hold nothing a ban could take away.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
@@ -75,6 +79,71 @@ def access_refusal(*, user_id: int | None, token_id: int | None) -> str | None:
     if not active:
         return ACCOUNT_CLOSED
     return None if revoked_at is None else TOKEN_REVOKED
+
+
+# --- the check folded into a command's row lock -------------------------------------------------
+#
+# A match command would pay the check above as a query (and a round trip) of its own before the
+# match row's lock.  Instead, the command's socket says whose access to check (:func:`checking`)
+# and the locking query of ``live.services.store`` reads the user's (and token's) state in the
+# same statement (:func:`lock_columns`), then asks :func:`refusal_of`.  Same guarantee: the check
+# sees everything committed before the statement began, and a ban that reaches the match first
+# leaves the locked row ended (``match_over``).
+
+_pending: ContextVar[tuple[int, int | None] | None] = ContextVar("live_access_check", default=None)
+
+
+@contextmanager
+def checking(*, user_id: int | None, token_id: int | None) -> Iterator[None]:
+    """Inside, the match row locked for a command also checks ``user_id``'s access (and
+    ``token_id``'s): a refused command raises before it changes anything."""
+    token = _pending.set(None if user_id is None else (user_id, token_id))
+    try:
+        yield
+    finally:
+        _pending.reset(token)
+
+
+def take_pending() -> tuple[int, int | None] | None:
+    """The (user, token) whose access the command's locked read checks, if any — once: a further
+    match locked by the same command (an ending's hooks) is not the socket's to check."""
+    access = _pending.get()
+    if access is not None:
+        _pending.set(None)
+    return access
+
+
+def lock_columns(*, token: bool) -> str:
+    """The extra columns of the locking query: the user's ``is_active`` (``access_active``, NULL
+    when the user is gone), and with a token whether it is open (``access_token_open``: 1 or 0,
+    NULL when it is not the user's).  Parameters: the user id, then the token id and user id."""
+    user_model = get_user_model()
+    quote = connection.ops.quote_name
+    users = quote(user_model._meta.db_table)
+    active = quote(user_model._meta.get_field("is_active").column)
+    sql = f"(SELECT u.{active} FROM {users} u WHERE u.id = %s) AS access_active"
+    if token:
+        tokens = quote(user_model._meta.get_field("api_tokens").related_model._meta.db_table)
+        sql += (
+            ", (SELECT CASE WHEN t.revoked_at IS NULL THEN 1 ELSE 0 END FROM "
+            f"{tokens} t WHERE t.id = %s AND t.user_id = %s) AS access_token_open"
+        )
+    return sql
+
+
+def lock_params(user_id: int, token_id: int | None) -> list[int]:
+    return [user_id] if token_id is None else [user_id, token_id, user_id]
+
+
+def refusal_of(*, token: bool, active: Any, token_open: Any = None) -> str | None:
+    """What :func:`access_refusal` answers, from the columns of :func:`lock_columns`."""
+    if token:
+        if active is None or token_open is None:
+            return TOKEN_REVOKED  # no such user, or the token is not theirs
+        if not active:
+            return ACCOUNT_CLOSED
+        return None if token_open else TOKEN_REVOKED
+    return None if active else ACCOUNT_CLOSED
 
 
 def describe(code: str, lang: str | None = None) -> str:

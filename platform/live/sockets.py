@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -57,7 +58,11 @@ class _PooledDatabaseCall(SyncToAsync):
             close_old_connections()
 
 
+@functools.lru_cache(maxsize=256)
 def db_call(func: Any) -> Any:
+    """``func`` run on the loop's thread pool (:class:`_PooledDatabaseCall`).  The wrapper of a
+    function is made once and reused: making it inspects the function (``iscoroutinefunction``),
+    which cost a match socket's connect a noticeable share of its CPU, several times over."""
     return _PooledDatabaseCall(func, thread_sensitive=False)
 
 

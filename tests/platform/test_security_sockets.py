@@ -189,6 +189,20 @@ async def test_the_budget_refills_over_its_window(limits, settings) -> None:
     assert [await socket_limits.spend(key) for _ in range(2)] == [True, False]
 
 
+async def test_frames_asking_in_one_turn_get_each_budgets_answer_in_the_order_they_asked(
+    limits, settings
+) -> None:
+    """Frames that ask for their budgets during one turn of the event loop are answered together
+    (one Redis call): each budget still gives exactly its limit, to the first frames that asked,
+    and one budget used up does not refuse another's frames."""
+    settings.LIVE_RATE_LIMIT = 3
+    settings.LIVE_RATE_WINDOW_S = 60.0
+    a, b = (SocketLimits.budget_key(None, f"192.0.2.{n}") for n in (210, 211))
+    order = [a, b, a, a, a, b, a]
+    answers = await asyncio.gather(*(socket_limits.spend(key) for key in order))
+    assert answers == [True, True, True, True, False, True, False]
+
+
 async def test_two_processes_count_the_same_sockets_and_a_dead_ones_places_expire(
     settings,
 ) -> None:

@@ -259,3 +259,45 @@ async def test_the_close_is_in_the_readers_language(make_user) -> None:
         }
     ]
     assert await database_sync_to_async(ChatMessage.objects.count)() == 0
+
+
+@pytest.mark.parametrize("active", [True, False])
+@pytest.mark.parametrize("token_kind", ["none", "open", "revoked", "another_users"])
+async def test_the_check_read_with_the_row_lock_refuses_what_the_check_of_its_own_refuses(
+    make_user, active: bool, token_kind: str
+) -> None:
+    """A match command's access is read by the query that locks its match row
+    (``socket_access.checking``, ``live.services.store._lock``): for every state of the user and
+    of the socket's token it refuses exactly what ``access_refusal`` refuses, with the same code."""
+    from django.db import transaction
+
+    from live.errors import LiveError
+    from live.services.store import _lock
+    from live.socket_access import access_refusal, checking
+
+    def both() -> tuple[str | None, str | None]:
+        owner = bot_upgrade(user_id=make_user().pk)
+        stranger = bot_upgrade(user_id=make_user().pk)
+        match = match_start(
+            game_slug="spectacular_bid",
+            seats=[SeatSpec(user_id=owner.pk), SeatSpec(ai_level="random")],
+        )
+        token_id = None
+        if token_kind != "none":
+            holder = stranger if token_kind == "another_users" else owner
+            token_id = token_create(user_id=holder.pk, name="t")[0].pk
+            if token_kind == "revoked":
+                ApiToken.objects.filter(pk=token_id).update(revoked_at="2026-01-01T00:00Z")
+        User.objects.filter(pk=owner.pk).update(is_active=active)
+        own = access_refusal(user_id=owner.pk, token_id=token_id)
+        with transaction.atomic(), checking(user_id=owner.pk, token_id=token_id):
+            try:
+                _lock(match.pk, command_id="c")
+                folded = None
+            except LiveError as exc:
+                folded = exc.code
+        return own, folded
+
+    own, folded = await database_sync_to_async(both)()
+    assert folded == own
+    assert (own is None) == (active and token_kind in ("none", "open"))

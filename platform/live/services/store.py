@@ -18,7 +18,7 @@ from django.db import connection
 from games.core import Game, State
 from games.registry import get_game
 
-from .. import selectors, timebase
+from .. import selectors, socket_access, timebase
 from ..errors import LiveError
 from ..models import Match, MatchStatus, Move, Seat, TimeIncident
 
@@ -161,11 +161,36 @@ def _lock(match_id: int, *, command_id: str = "") -> Match:
     Hand-written because it runs for every command: the ORM spent longer composing this query (two
     subqueries) than the database spent answering it.
     """
-    sql = _LOCK_SQL + (" FOR UPDATE OF m" if connection.features.has_select_for_update else "")
-    found = _matches(sql, [command_id, command_id, match_id])
+    access = socket_access.take_pending()
+    token = access is not None and access[1] is not None
+    key = (connection.vendor, access is not None, token)
+    sql = _lock_sqls.get(key)
+    if sql is None:
+        extra = "" if access is None else ", " + socket_access.lock_columns(token=token)
+        sql = _lock_sqls[key] = (
+            _select_sql(extra)
+            + "WHERE m.id = %s"
+            + (" FOR UPDATE OF m" if connection.features.has_select_for_update else "")
+        )
+    params: list[Any] = [command_id, command_id]
+    if access is not None:
+        params += socket_access.lock_params(*access)
+    found = _matches(sql, [*params, match_id])
     if not found:
+        if access is not None:  # the access is refused first, as a check of its own would
+            refusal = socket_access.access_refusal(user_id=access[0], token_id=access[1])
+            if refusal is not None:
+                raise LiveError(refusal, socket_access.describe(refusal))
         raise LiveError("no_match", f"there is no match {match_id}")
     match = found[0]
+    if access is not None:
+        refusal = socket_access.refusal_of(
+            token=token,
+            active=match.access_active,  # type: ignore[attr-defined]
+            token_open=getattr(match, "access_token_open", None),
+        )
+        if refusal is not None:
+            raise LiveError(refusal, socket_access.describe(refusal))
     if not command_id:
         match.retried_seq = match.retried_seat = None  # type: ignore[attr-defined]
     return match
@@ -221,14 +246,14 @@ def _match_from_row(columns: tuple[str, ...], row: Sequence[Any]) -> Match:
     return match
 
 
-def _select_sql() -> str:
+def _select_sql(extra: str = "") -> str:
     match, move, incident = (m._meta.db_table for m in (Match, Move, TimeIncident))
     retried = f"FROM {move} v WHERE v.match_id = m.id AND v.command_id = %s ORDER BY v.seq LIMIT 1"
     return (
         f"SELECT m.*, (SELECT t.at_ms FROM {incident} t WHERE t.kind = 'reference_step' "
         "AND t.at_ms IS NOT NULL ORDER BY t.at_ms DESC LIMIT 1) AS latest_step_ms, "
-        f"(SELECT v.seq {retried}) AS retried_seq, (SELECT v.seat {retried}) AS retried_seat "
-        f"FROM {match} m "
+        f"(SELECT v.seq {retried}) AS retried_seq, (SELECT v.seat {retried}) AS retried_seat"
+        f"{extra} FROM {match} m "
     )
 
 
@@ -259,7 +284,9 @@ def _move_on_sql() -> str:
     )
 
 
-_LOCK_SQL = _select_sql() + "WHERE m.id = %s"
+_lock_sqls: dict[tuple[str, bool, bool], str] = {}
+"""The locking query per database vendor, with or without the socket's access check (and its
+token's): :func:`_lock`."""
 _INSERT_MOVE_SQL = _insert_move_sql()
 _UPDATE_MATCH_SQL = _update_match_sql()
 # A command's move row and match row in one statement (PostgreSQL runs a data-modifying WITH even
