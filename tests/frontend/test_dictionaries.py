@@ -34,7 +34,9 @@ const keyOf = (p) => p.key && (p.key.type === "Identifier" ? p.key.name : String
 // A message's text (a plural entry's forms joined), or null when it is not a plain literal.
 function textOf(node) {
   if (node.type === "Literal" && typeof node.value === "string") return node.value;
-  if (node.type === "TemplateLiteral" && node.expressions.length === 0) return node.quasis[0].value.cooked;
+  if (node.type === "TemplateLiteral" && node.expressions.length === 0) {
+    return node.quasis[0].value.cooked;
+  }
   if (node.type === "ObjectExpression") {
     const forms = node.properties.map((p) => (p.type === "Property" ? textOf(p.value) : null));
     return forms.includes(null) ? null : forms.join(" | ");
@@ -72,7 +74,8 @@ function visit(node) {
 }
 for (const path of files) {
   files.current = path;
-  visit(espree.parse(readFileSync(path, "utf8"), { ecmaVersion: "latest", sourceType: "module", loc: true }));
+  const options = { ecmaVersion: "latest", sourceType: "module", loc: true };
+  visit(espree.parse(readFileSync(path, "utf8"), options));
 }
 console.log(JSON.stringify(found));
 """
@@ -82,7 +85,7 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 @pytest.fixture
 def dictionaries(eslint: Path) -> list[dict[str, object]]:
-    """Every dictionary as {where: "file:line", dict: {lang: {key: text}}} (needs ESLint's espree)."""
+    """Every dictionary as {where: "file:line", dict: {lang: {key: text}}} (ESLint's espree)."""
     return node_eval(str(shutil.which("node")), FIND_DICTIONARIES)  # type: ignore[return-value]
 
 
@@ -128,7 +131,10 @@ def test_chinese_messages_are_chinese(dictionaries: list[dict[str, object]]) -> 
         assert isinstance(dict_, dict)
         for key, text in (dict_.get("zh") or {}).items():
             english = dict_["en"].get(key)
-            if isinstance(text, str) and text == english and len(PLACEHOLDER.sub("", text).split()) > 2:
+            if (
+                isinstance(text, str)
+                and text == english
+                and len(PLACEHOLDER.sub("", text).split()) > 2
+            ):
                 copied.append(f"{found['where']} {key}: {text!r}")
     assert not copied, "\n".join(copied)
-

@@ -51,13 +51,37 @@ def test_chinese_has_one_plural_form_and_falls_back_to_english_for_a_missing_key
 def test_django_language_codes_map_to_the_dictionary_languages(node: str) -> None:
     """Django names Simplified Chinese "zh-hans"; the dictionaries are keyed "zh"; Traditional
     Chinese (not offered) reads English rather than Simplified characters."""
-    tags = ["zh-hans", "zh-Hans", "zh", "zh-CN", "zh_hans", "zh-hant", "zh-TW", "de", "de-AT", "en", "fr", ""]
+    tags = [
+        "zh-hans",
+        "zh-Hans",
+        "zh",
+        "zh-CN",
+        "zh_hans",
+        "zh-hant",
+        "zh-TW",
+        "de",
+        "de-AT",
+        "en",
+        "fr",
+        "",
+    ]
     script = (
         'import { dictLang } from "./kit/i18n.js";'
         f"console.log(JSON.stringify({tags!r}.map(dictLang)));"
     )
     assert node_eval(node, script) == [
-        "zh", "zh", "zh", "zh", "zh", "en", "en", "de", "de", "en", "en", "en"
+        "zh",
+        "zh",
+        "zh",
+        "zh",
+        "zh",
+        "en",
+        "en",
+        "de",
+        "de",
+        "en",
+        "en",
+        "en",
     ]
 
 

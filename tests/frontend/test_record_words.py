@@ -1,8 +1,8 @@
 """Readable records (static/kit/record.js and each board's describeAction): every kind of move a
 game's engine offers, played out from real deals, reads as words in English, German and Simplified
 Chinese — the seat's name, cards as suit symbol and rank ("♠6", never the engine's "6S"), no
-placeholder or engine key left, and the German and Chinese texts their own — and the page's colouring finds each card of the
-text."""
+placeholder or engine key left, and the German and Chinese texts their own — and the page's
+colouring finds each card of the text."""
 
 from __future__ import annotations
 
@@ -69,7 +69,9 @@ def test_every_move_kind_reads_as_words_in_english_german_and_chinese(node: str,
     assert len({m["action"]["kind"] for m in moves}) >= 2  # type: ignore[index]
     said = describe_all(node, slug, moves)
     for move, en, de, zh in zip(moves, said["en"], said["de"], said["zh"], strict=True):
-        assert en is not None and de is not None and zh is not None, f"no words for {move['action']}"
+        assert en is not None and de is not None and zh is not None, (
+            f"no words for {move['action']}"
+        )
         (en_text, en_cards), (de_text, _de_cards), (zh_text, zh_cards) = en, de, zh
         who = ["Ada", "Bo", "Cy", "Di", "Ed", "Fay"][move["seat"]]  # type: ignore[index]
         assert who in en_text and who in de_text and who in zh_text, (en_text, de_text, zh_text)
