@@ -94,3 +94,13 @@ def test_the_lobby_in_chinese_describes_each_game_by_its_chinese_rules(
     for slug in catalogue.playable_games():
         assert game_cards.rules_summary(slug, "zh") in page, slug
     assert "南北两家合作" in page and "North and South play together" not in page
+
+
+@pytest.mark.django_db
+def test_the_games_api_gives_the_chinese_summary_to_a_chinese_reader(
+    client: Client, chinese_offered: None
+) -> None:
+    bridge = client.get("/api/v1/games/bridge/", HTTP_ACCEPT_LANGUAGE="zh-Hans").json()
+    assert bridge["rules_language"] == "zh"
+    assert bridge["rules_summary"] == game_cards.rules_summary("bridge", "zh")
+    assert HAN.search(bridge["rules_summary"])
