@@ -134,7 +134,7 @@ export const MESSAGES = {
     first_move_in: "须在 {time} 内走第一步，否则判负",
     delay: "延时",
     bank: "余时",
-    to_move: "轮到走",
+    to_move: "轮到行动",
     seat: "座位 {n}",
     computer: "电脑",
     dismiss: "关闭",

@@ -107,7 +107,7 @@ const PAGE = {
     you: "你",
     computer: "电脑",
     level: "等级 {level}",
-    to_move: "轮到走",
+    to_move: "轮到行动",
     waiting: "等待中",
     connecting: "正在连接…",
     connected: "已连接",
