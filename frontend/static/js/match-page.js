@@ -370,11 +370,17 @@ function renderResultList(match) {
   );
 }
 
-// An operator's reason is stored once in every interface language, "English / Deutsch"
-// (operations.reasons): the reader gets their own.
+// An operator's reason is stored once in every interface language, "English / Deutsch / 中文"
+// (operations.reasons; older matches have no Chinese part, and a part equal to an earlier one is
+// left out): the reader gets their own, the Chinese part told by its Han characters.
+const HAN = /[\u4e00-\u9fff]/;
 function readerLanguagePart(text) {
   const parts = text.split(" / ");
-  return parts.length === 2 ? parts[lang === "de" ? 1 : 0] : text;
+  if (parts.length < 2 || parts.length > 3) return text;
+  const latin = parts.filter((p) => !HAN.test(p));
+  const chinese = parts.find((p) => HAN.test(p));
+  if (lang === "zh") return chinese ?? latin[0];
+  return latin[lang === "de" && latin.length > 1 ? 1 : 0] ?? parts[0];
 }
 
 function renderReason(match) {
