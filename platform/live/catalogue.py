@@ -1,7 +1,8 @@
 """What the site needs of a game besides its engine, and which games have all of it.
 
 A game exists once its package under ``games/`` declares ``GAME``; it is *playable on the site* once
-it also has its board module, its rules help in English and German and its docs page.  One function
+it also has its board module, its rules help in English, German and Simplified Chinese and its docs
+page.  One function
 answers that, for the system check (``manage.py check`` fails on a registered game that lacks a
 part, so a half-added game cannot be deployed by accident) and for the lobby (which offers exactly
 the games that pass, so a missing static file in a deployment hides the game instead of serving a
@@ -21,7 +22,13 @@ from django.template.loader import get_template
 from games.core import Game
 from games.registry import all_games
 
-LANGUAGES = ("en", "de")
+LANGUAGES = ("en", "de", "zh")
+"""The rules help's languages, keyed as the browser's dictionaries are (kit/i18n.js): "zh" is
+Simplified Chinese, the page language Django calls "zh-hans" (its first two letters select it)."""
+
+# The file suffix for a language whose key is shorter than its name: the Chinese help says which
+# script it is written in, so a Traditional Chinese one could sit beside it.
+_FILE_SUFFIX = {"zh": "zh_hans"}
 
 
 def board_module(slug: str) -> str:
@@ -30,8 +37,9 @@ def board_module(slug: str) -> str:
 
 
 def rules_templates(slug: str) -> dict[str, str]:
-    """The rules help per interface language (``frontend/templates/rules/``)."""
-    return {lang: f"rules/{slug}_{lang}.html" for lang in LANGUAGES}
+    """The rules help per interface language (``frontend/templates/rules/``):
+    ``<slug>_en.html``, ``<slug>_de.html`` and ``<slug>_zh_hans.html``, keyed en, de, zh."""
+    return {lang: f"rules/{slug}_{_FILE_SUFFIX.get(lang, lang)}.html" for lang in LANGUAGES}
 
 
 def docs_page(slug: str) -> str:

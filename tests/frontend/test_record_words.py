@@ -1,8 +1,8 @@
 """Readable records (static/kit/record.js and each board's describeAction): every kind of move a
-game's engine offers, played out from real deals, reads as words in English and in German — the
-seat's name, cards as suit symbol and rank ("♠6", never the engine's "6S"), no placeholder or
-engine key left, and the German text its own — and the page's colouring finds each card of the
-text."""
+game's engine offers, played out from real deals, reads as words in English, German and Simplified
+Chinese — the seat's name, cards as suit symbol and rank ("♠6", never the engine's "6S"), no
+placeholder or engine key left, and the German and Chinese texts their own — and the page's
+colouring finds each card of the text."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def describe_all(node: str, slug: str, moves: list[dict[str, object]]) -> dict[s
         f"const moves = {json.dumps(moves)};"
         'const name = (s) => ["Ada", "Bo", "Cy", "Di", "Ed", "Fay"][s];'
         "const out = {};"
-        'for (const lang of ["en", "de"]) out[lang] = moves.map((m) => {'
+        'for (const lang of ["en", "de", "zh"]) out[lang] = moves.map((m) => {'
         "  const text = describeAction(m.action, { lang, seat: m.seat, name, events: m.events });"
         "  return text === null ? null : [text, suitParts(text).filter((p) => p.card).length]; });"
         "console.log(JSON.stringify(out));"
@@ -64,19 +64,22 @@ def test_every_board_module_is_a_game_with_record_words() -> None:
 
 
 @pytest.mark.parametrize("slug", GAMES)
-def test_every_move_kind_reads_as_words_in_english_and_german(node: str, slug: str) -> None:
+def test_every_move_kind_reads_as_words_in_english_german_and_chinese(node: str, slug: str) -> None:
     moves = sample_moves(slug)
     assert len({m["action"]["kind"] for m in moves}) >= 2  # type: ignore[index]
     said = describe_all(node, slug, moves)
-    for move, en, de in zip(moves, said["en"], said["de"], strict=True):
-        assert en is not None and de is not None, f"no words for {move['action']}"
-        (en_text, en_cards), (de_text, _de_cards) = en, de
+    for move, en, de, zh in zip(moves, said["en"], said["de"], said["zh"], strict=True):
+        assert en is not None and de is not None and zh is not None, (
+            f"no words for {move['action']}"
+        )
+        (en_text, en_cards), (de_text, _de_cards), (zh_text, zh_cards) = en, de, zh
         who = ["Ada", "Bo", "Cy", "Di", "Ed", "Fay"][move["seat"]]  # type: ignore[index]
-        assert who in en_text and who in de_text, (en_text, de_text)
-        for text in (en_text, de_text):
+        assert who in en_text and who in de_text and who in zh_text, (en_text, de_text, zh_text)
+        for text in (en_text, de_text, zh_text):
             assert not ENGINE_CARD.search(text), text
             assert not re.search(r'[{}"_]', text), text  # no placeholder, JSON or engine key
-        assert en_text != de_text, en_text
+        assert en_text != de_text and en_text != zh_text, en_text
+        assert zh_cards == en_cards, (en_text, zh_text)
         cards = [c for c in ("card", "cards") if c in move["action"]]  # type: ignore[operator]
         if cards and slug != "spectacular_bid":
             shown = move["action"][cards[0]]  # type: ignore[index]

@@ -41,7 +41,7 @@ def test_a_game_without_board_rules_or_docs_fails_the_check_and_is_not_offered(
     half = dataclasses.replace(base, slug="half_added", title="Half added")
     monkeypatch.setattr("live.checks.all_games", lambda: {**all_games(), "half_added": half})
     errors = games_are_complete()
-    assert [e.id for e in errors] == ["games.E001"] * 4
+    assert [e.id for e in errors] == ["games.E001"] * 5
     assert [e.msg for e in errors] == [
         "game 'half_added' is registered but lacks its board module "
         "frontend/static/boards/half_added.js",
@@ -49,6 +49,8 @@ def test_a_game_without_board_rules_or_docs_fails_the_check_and_is_not_offered(
         "frontend/templates/rules/half_added_en.html",
         "game 'half_added' is registered but lacks its rules help "
         "frontend/templates/rules/half_added_de.html",
+        "game 'half_added' is registered but lacks its rules help "
+        "frontend/templates/rules/half_added_zh_hans.html",
         "game 'half_added' is registered but lacks its docs page docs/games/half_added.md",
     ]
     monkeypatch.setattr("live.checks.all_games", lambda: {"half_added": half})

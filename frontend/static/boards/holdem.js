@@ -89,17 +89,61 @@ const DICT = {
     result_title: "Endstand",
     keys: "Tasten: F aussteigen, C schieben/mitgehen, B oder Enter setzen/erhöhen, ←/→ am Regler, 1 ½ Pot, 2 Pot, 3 all-in, ? Regeln.",
   },
+  zh: {
+    board: "德州扑克牌桌",
+    your_cards: "你的底牌",
+    no_cards: "这一手没有发牌给你。",
+    hand_no: "第 {n} 手",
+    street_preflop: "翻牌前", street_flop: "翻牌", street_turn: "转牌", street_river: "河牌",
+    blinds: "盲注 {sb}/{bb}",
+    main_pot: "主池 {n}",
+    side_pot: "边池 {k}：{n}",
+    eligible: "参与者：{names}",
+    this_round: "（本轮已下注 +{n}）",
+    community: "公共牌",
+    no_board: "还没有公共牌。",
+    stack: "筹码 {n}",
+    button: "庄", sb: "小盲", bb: "大盲",
+    button_t: "庄家按钮", sb_t: "小盲注", bb_t: "大盲注",
+    folded: "已弃牌", all_in: "全下", out: "出局", not_dealt: "未参与本手",
+    showdown_title: "上一手（第 {n} 手）",
+    uncontested: "{name} 无人跟注，赢得 {n}（未亮牌）。",
+    pot_won: "{pot}：{amount} → {winners}",
+    pot_won_with: "牌型：{hand}",
+    shares: "{name} +{n}",
+    best_five: "{name} 的最佳五张",
+    shown: "{name} 亮牌",
+    eliminated: "出局：{names}",
+    history: "牌局记录",
+    this_hand: "本手",
+    last_hand: "上一手",
+    ev_blinds: "盲注：{sb} 下 {sba}，{bb} 下 {bba}。",
+    ev_street: "{street}：{cards}{runout}",
+    ev_run_out: "（直接发完）",
+    act_fold: "弃牌", act_check: "过牌", act_call: "跟注到 {to}", act_bet: "下注 {to}", act_raise: "加注到 {to}",
+    ev_won_uncontested: "{name} 无人跟注，赢得 {n}。",
+    ev_showdown: "摊牌。",
+    ev_hand_start: "第 {n} 手发牌；庄家 {name}。",
+    ev_hand_end: "第 {n} 手结算完毕。",
+    result_title: "最终排名",
+    keys: "按键：F 弃牌，C 过牌/跟注，B 或 Enter 按金额下注/加注，滑杆上用 ←/→，1 半池，2 满池，3 全下，? 规则。",
+  },
 };
 
 const HAND_DE = {
   "High Card": "Höchste Karte", Pair: "Paar", "Two Pair": "Zwei Paare", Trips: "Drilling", Straight: "Straße",
   Flush: "Flush", "Full House": "Full House", Quads: "Vierling", "Straight Flush": "Straight Flush",
 };
+const HAND_ZH = {
+  "High Card": "高牌", Pair: "一对", "Two Pair": "两对", Trips: "三条", Straight: "顺子",
+  Flush: "同花", "Full House": "葫芦", Quads: "四条", "Straight Flush": "同花顺",
+};
+const HAND_NAMES = { de: HAND_DE, zh: HAND_ZH };
 
 export function mount(root, options) {
   const b = cardBoard(root, options, { dict: pokerDict(DICT), cls: "hd" });
   const { tr, name } = b;
-  const handName = (h) => (b.lang === "de" ? HAND_DE[h] || h : h);
+  const handName = (h) => HAND_NAMES[b.lang]?.[h] || h;
   const mine = el("div", { class: "hd-mine", "data-testid": "hole-cards" });
   const controls = betControls();
   const showdown = el("div", { class: "hd-showdown", "data-testid": "showdown", hidden: true });
@@ -236,4 +280,4 @@ export function mount(root, options) {
 // ---- the record: a move in words for the replay's move list (kit/record.js) ----
 
 /** "Ada raises to 120", "Bo calls 120 (all-in)", "Cy folds". */
-export const describeAction = describer({ en: {}, de: {} }, betText);
+export const describeAction = describer({ en: {}, de: {}, zh: {} }, betText);

@@ -87,6 +87,44 @@ const DICT = {
     result_title: "Endergebnis",
     keys: "Tasten: 1 / 2 sperren die erste / zweite Karte; beim Setzen F aussteigen, C schieben/mitgehen, B oder Enter setzen/erhöhen, ←/→ am Regler, 1 ½ Pot, 2 Pot, 3 all-in; ? Regeln.",
   },
+  zh: {
+    board: "One Poker 牌桌",
+    deal_no: "第 {n} 局",
+    ante: "每人底注 {n}",
+    stock: "牌堆：{n} 张",
+    discards: "弃牌堆：{n}",
+    stack: "筹码 {n}",
+    signals: "▲ 大 {up} · ▼ 小 {down}",
+    signals_label: "{up} 张大牌（8 到 A），{down} 张小牌（2 到 7）",
+    first: "先下注",
+    locked: "✓ 已锁定",
+    choosing: "正在选牌…",
+    your_cards: "你的手牌",
+    lock_btn: "锁定 {card}（{key}）",
+    locked_card: "已锁定：{card}",
+    kept_card: "留到下一局",
+    up: "大", down: "小",
+    your_turn_lock: "从两张牌中锁定一张（1 或 2）。锁定后不能更改。",
+    waiting_lock: "你锁定了 {card}。等待对手锁定…",
+    other_lock: "双方各选一张牌锁定。",
+    other_lock_one: "{name} 已锁定；等待 {other}。",
+    reveal_title: "第 {n} 局亮牌",
+    reveal_folded: "{name} 弃牌；两张锁定的牌仍然亮出。",
+    reveal_win: "{name} 赢得底池 {pot}。",
+    reveal_tie: "点数相同：平分底池 {pot}。",
+    reveal_share: "{name} +{n}",
+    reveal_locked: "{name} 锁定的牌",
+    two_beats_ace: "（2 胜过 A）",
+    ev_deal: "第 {n} 局：已交底注并发牌；{name} 先下注。",
+    ev_reshuffle: "弃牌已洗回牌堆（{n} 张）。",
+    ev_locked: "{name} 锁定了一张牌。",
+    ev_locked_own: "你锁定了 {card}。",
+    ev_betting: "双方已锁定：由 {name} 开始下注。",
+    ev_reveal: "亮牌：{a} 对 {b}。",
+    history: "最近事件",
+    result_title: "最终结果",
+    keys: "按键：1 / 2 锁定第一 / 第二张牌；下注时 F 弃牌，C 过牌/跟注，B 或 Enter 下注/加注，滑杆上用 ←/→，1 半池，2 满池，3 全下；? 规则。",
+  },
 };
 
 export function mount(root, options) {
@@ -228,6 +266,7 @@ export function mount(root, options) {
 const RECORD_WORDS = {
   en: { rec_lock: "{name} locks {card}" },
   de: { rec_lock: "{name} sperrt {card}" },
+  zh: { rec_lock: "{name} 锁定 {card}" },
 };
 
 /** "Ada locks ♥7", "Bo bets 5", "Ada calls 5". */

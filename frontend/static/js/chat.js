@@ -39,6 +39,22 @@ const WORDS = {
     unmute_label: "{name} wieder zeigen",
     too_long: "Nachricht zu lang: höchstens {n} Zeichen.",
   },
+  zh: {
+    connecting: "正在连接…",
+    connected: "已连接。",
+    reconnecting: "连接中断，正在重连…",
+    closed: "聊天不可用。",
+    empty: "还没有消息。",
+    players: "玩家",
+    spectators: "观众",
+    tournament: "比赛",
+    to_room: "（发给{room}）",
+    mute: "屏蔽",
+    mute_label: "屏蔽 {name}：不再显示其消息",
+    unmute: "取消屏蔽",
+    unmute_label: "取消屏蔽 {name}",
+    too_long: "消息太长：最多 {n} 个字符。",
+  },
 };
 
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000];

@@ -12,7 +12,7 @@
  *                actions listed in a state's `legal` (seat may be omitted when the user holds one seat),
  *                client.resync() asks for fresh snapshots. send() returns the command_id.
  *   seats        the seats this user holds, e.g. [] (spectator), [1], or [0, 1] (pass and play).
- *   lang         "de" or "en" (from <html lang>).
+ *   lang         "en", "de" or "zh" (from <html lang>, kit/i18n.js pageLang).
  *   t(key, vars) the shared translator (keys of MESSAGES below); boards keep their own dictionary
  *                for their own words and build its translator with makeTranslator() (kit/i18n.js,
  *                also exported here).
@@ -120,6 +120,36 @@ export const MESSAGES = {
     error_frame_too_large: "Eine Nachricht war zu groß; verbinde neu.",
     error_too_many: "Zu viele Nachrichten; verbinde neu.",
     error_deal_embargoed: "Verborgen, bis jeder Tisch dieses Board gespielt hat: Andere Tische des Turniers spielen dieselbe Verteilung.",
+  },
+  zh: {
+    connecting: "正在连接…",
+    connected: "已连接",
+    reconnecting: "连接中断。{s} 秒后重连…",
+    closed: "已断开",
+    unknown_match: "这场对局不存在。",
+    not_connected: "未连接：操作没有发送。",
+    clock_stopped: "计时已停止",
+    no_clock: "不计时",
+    continues_in: "{time} 后自动继续",
+    first_move_in: "须在 {time} 内走第一步，否则判负",
+    delay: "延时",
+    bank: "余时",
+    to_move: "轮到行动",
+    seat: "座位 {n}",
+    computer: "电脑",
+    dismiss: "关闭",
+    error_malformed: "服务器无法读取这条消息。",
+    error_unknown_type: "服务器无法理解这条消息。",
+    error_not_a_player: "你正在观战，不能操作。",
+    error_not_your_seat: "这不是你的座位。",
+    error_not_your_turn: "还没轮到你。",
+    error_stale_seq: "牌桌已过时，已刷新。请再试一次。",
+    error_match_over: "比赛已结束。",
+    error_illegal_action: "这一步不合规则。",
+    error_rate_limited: "消息太多，请放慢速度。",
+    error_frame_too_large: "消息过大；正在重连。",
+    error_too_many: "消息太多；正在重连。",
+    error_deal_embargoed: "所有牌桌打完这副牌之前暂不公开：本比赛的其他牌桌打的是同一副牌。",
   },
 };
 

@@ -2,7 +2,7 @@
 // rules help, the final result; the game itself is drawn by the board module it imports.
 import { createLiveClient, createClockWidget, createToaster, t as sharedT } from "./live-client.js";
 import { icon } from "../kit/icons.js";
-import { makeTranslator, pageLang } from "../kit/i18n.js";
+import { dictLang, makeTranslator, pageLang } from "../kit/i18n.js";
 
 const PAGE = {
   en: {
@@ -103,10 +103,59 @@ const PAGE = {
     your_turn_title: "▶ Du bist am Zug",
     watching: { one: "{n} Zuschauer", other: "{n} Zuschauer" },
   },
+  zh: {
+    you: "你",
+    computer: "电脑",
+    level: "等级 {level}",
+    to_move: "轮到行动",
+    waiting: "等待中",
+    connecting: "正在连接…",
+    connected: "已连接",
+    reconnecting: "{s} 秒后重连…",
+    reconnecting_now: "正在重连…",
+    closed: "已断开",
+    resign_as: "以 {name} 的身份认输",
+    resign_yes: "是的，认输",
+    resign_sent: "已发送认输。",
+    board_failed: "牌桌加载失败。",
+    result_over: "比赛结束",
+    result_aborted: "比赛已中止",
+    end_normal: "比赛正常结束。",
+    end_resign: "比赛因认输结束。",
+    end_time: "比赛因超时结束。",
+    end_abort: "比赛已中止。",
+    end_unreliable_time: "由于服务器计时不可靠，比赛已中止。不计等级分。",
+    end_stall: "由于有玩家未能及时继续，比赛结束。",
+    end_outage: "由于计时期间服务器宕机，比赛已中止。不计等级分。",
+    end_no_start: "由于有玩家未能及时走第一步，比赛已中止。不计等级分。",
+    end_adjudicated: "这场比赛的结果由管理员裁定。",
+    placing: "第 {place} 名 {name}",
+    shared: "并列",
+    score: "得分 {score}",
+    rating_change: "等级分 {before} → {after}（{delta}）",
+    forfeit_resign: "{name} 认输。",
+    forfeit_time_loss: "{name} 超时。",
+    forfeit_stall: "{name} 未能及时继续。",
+    tag_resign: "认输",
+    tag_time_loss: "超时",
+    tag_stall: "未继续",
+    rated: "这场比赛计等级分。",
+    unrated: "这场比赛不计等级分。",
+    seat: "座位 {n}",
+    rematch_none: "与相同玩家、相同设置再来一局？",
+    rematch_offered_you: "你提出了再来一局。等待 {names}…",
+    rematch_offered_other: "{names} 提出再来一局。",
+    rematch_declined: "{name} 拒绝了再来一局。",
+    rematch_started: "新一局已开始。",
+    rematch_accept: "接受再来一局",
+    rematch: "再来一局",
+    your_turn_title: "▶ 轮到你",
+    watching: { other: "{n} 人观战" },
+  },
 };
 
 const root = document.getElementById("match");
-const lang = root.dataset.lang === "de" || root.dataset.lang === "en" ? root.dataset.lang : pageLang();
+const lang = root.dataset.lang ? dictLang(root.dataset.lang) : pageLang();
 const pt = makeTranslator(PAGE, lang);
 const yourSeats = JSON.parse(document.getElementById("your-seats")?.textContent || "[]").map(Number);
 const aiLevels = JSON.parse(document.getElementById("ai-levels")?.textContent || "{}");
@@ -321,11 +370,17 @@ function renderResultList(match) {
   );
 }
 
-// An operator's reason is stored once in every interface language, "English / Deutsch"
-// (operations.reasons): the reader gets their own.
+// An operator's reason is stored once in every interface language, "English / Deutsch / 中文"
+// (operations.reasons; older matches have no Chinese part, and a part equal to an earlier one is
+// left out): the reader gets their own, the Chinese part told by its Han characters.
+const HAN = /[\u4e00-\u9fff]/;
 function readerLanguagePart(text) {
   const parts = text.split(" / ");
-  return parts.length === 2 ? parts[lang === "de" ? 1 : 0] : text;
+  if (parts.length < 2 || parts.length > 3) return text;
+  const latin = parts.filter((p) => !HAN.test(p));
+  const chinese = parts.find((p) => HAN.test(p));
+  if (lang === "zh") return chinese ?? latin[0];
+  return latin[lang === "de" && latin.length > 1 ? 1 : 0] ?? parts[0];
 }
 
 function renderReason(match) {

@@ -45,6 +45,23 @@ const WORDS = {
     sound_label: "Bei Benachrichtigungen einen Ton spielen",
     region: "Benachrichtigungen",
   },
+  zh: {
+    table_started: "{by} 加入了你的牌桌：你的{game}对局已开始。",
+    table_started_anon: "你的牌桌已满：你的{game}对局已开始。",
+    queue_matched: "排队匹配成功：{game}。",
+    your_turn: "轮到你了：{game}，对局 #{id}。",
+    rematch_offered: "{by} 邀请你再来一局：{game}。",
+    rematch_started: "你的新一局已开始：{game}。",
+    rematch_declined: "{by} 拒绝了再来一局。",
+    tournament_round: "你的下一场比赛已就绪：{game}。",
+    other: "有事需要你处理：{game}。",
+    go: "前往对局",
+    dismiss: "关闭",
+    sound_on: "声音开",
+    sound_off: "声音关",
+    sound_label: "通知时播放声音",
+    region: "通知",
+  },
 };
 
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000];

@@ -9,7 +9,7 @@
 // module's describeDeal(deal) draws a deal's record (Bridge: the auction table and the hand
 // diagram) under the board, for the deal the replay is in.
 import { formatMs, t as sharedT } from "./live-client.js";
-import { makeTranslator, pageLang } from "../kit/i18n.js";
+import { dictLang, makeTranslator, pageLang } from "../kit/i18n.js";
 import { suitParts } from "../kit/record.js";
 
 const WORDS = {
@@ -45,10 +45,26 @@ const WORDS = {
     stalled: "{what} (für {name} gespielt: nicht rechtzeitig weitergemacht)",
     failed: "Die Wiederholung konnte nicht geladen werden.",
   },
+  zh: {
+    position: "第 {n} 步，共 {total} 步",
+    start: "开始",
+    deal: "第 {n} 局",
+    spectator: "观众视角（公开信息）",
+    seat_view: "{name} 的手牌",
+    delay: "延时",
+    move: "{name}：{what}",
+    server: "服务器",
+    kind_resign: "{name} 认输",
+    kind_time_loss: "{name} 超时判负",
+    kind_stall: "{name} 未能及时继续",
+    kind_abort: "比赛已中止",
+    stalled: "{what}（代 {name} 走出：未能及时继续）",
+    failed: "回放加载失败。",
+  },
 };
 
 const root = document.getElementById("replay");
-const lang = root.dataset.lang === "de" || root.dataset.lang === "en" ? root.dataset.lang : pageLang();
+const lang = root.dataset.lang ? dictLang(root.dataset.lang) : pageLang();
 const tr = makeTranslator(WORDS, lang);
 const urls = JSON.parse(document.getElementById("replay-urls").textContent);
 const boardEl = root.querySelector("#board");

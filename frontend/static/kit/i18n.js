@@ -1,14 +1,28 @@
 // The one translator of the browser side: every board, live-client.js and match-page.js build
-// theirs with makeTranslator() over a {en: {…}, de: {…}} dictionary, chosen by <html lang>.
+// theirs with makeTranslator() over a {en: {…}, de: {…}, zh: {…}} dictionary, chosen by <html lang>.
 
-/** The page language ("de" or "en") from <html lang>. */
+/** The dictionaries' languages: English (the fallback), German and Simplified Chinese. */
+export const LANGS = ["en", "de", "zh"];
+
+/**
+ * The dictionary language for a page or request language tag: "de…" is German; Django's
+ * "zh-hans" (and "zh", "zh-Hans", "zh-CN", "zh-SG") is Simplified Chinese, whose dictionaries are
+ * keyed "zh"; anything else, Traditional Chinese included, reads English.
+ */
+export function dictLang(tag) {
+  const parts = String(tag || "en").toLowerCase().split(/[-_]/);
+  if (parts[0] === "de") return "de";
+  if (parts[0] === "zh" && (parts.length === 1 || ["hans", "cn", "sg"].includes(parts[1]))) return "zh";
+  return "en";
+}
+
+/** The page language ("en", "de" or "zh") from <html lang>. */
 export function pageLang() {
-  const lang = (document.documentElement.lang || "en").slice(0, 2).toLowerCase();
-  return lang === "de" ? "de" : "en";
+  return dictLang(document.documentElement.lang);
 }
 
 /**
- * A translator over a {en:{…}, de:{…}} dictionary: t("key", {name: "x"}) fills {name}. A key
+ * A translator over a {en:{…}, de:{…}, zh:{…}} dictionary: t("key", {name: "x"}) fills {name}. A key
  * missing in the language falls back to English, then to fallback(key, vars), then to the key.
  *
  * Plurals: an entry may be an object of plural forms, {one: "{n} card", other: "{n} cards"},
@@ -31,10 +45,7 @@ function pluralForm(forms, rules, count) {
   return forms[form] ?? forms.other ?? Object.values(forms)[0];
 }
 
-/** {en, de} dictionaries merged into one, a later one's words winning (shared words, then a board's). */
+/** {en, de, zh} dictionaries merged into one, a later one's words winning (shared words, then a board's). */
 export function mergeWords(...dicts) {
-  return {
-    en: Object.assign({}, ...dicts.map((d) => d.en)),
-    de: Object.assign({}, ...dicts.map((d) => d.de)),
-  };
+  return Object.fromEntries(LANGS.map((lang) => [lang, Object.assign({}, ...dicts.map((d) => d[lang]))]));
 }

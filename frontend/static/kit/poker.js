@@ -22,6 +22,13 @@ const POKER_WORDS = {
     ev_all_in: " (all-in)", ev_uncalled: "{n} nicht gedeckt an {name} zurück.",
     ev_match_end: "{name} gewinnt die Partie.", result_row: "{place}. {name}: {n} Chips",
   },
+  zh: {
+    pot: "底池 {n}", bet: "下注 {n}", your_turn_call: "轮到你：跟注需 {n}。",
+    your_turn_check: "轮到你：过牌或下注。", other_turn: "等待 {name} 行动。", over: "比赛结束。",
+    ev_fold: "{name} 弃牌。", ev_check: "{name} 过牌。", ev_call: "{name} 跟注到 {to}。", ev_bet: "{name} 下注 {to}。",
+    ev_raise: "{name} 加注到 {to}。", ev_all_in: "（全下）", ev_uncalled: "{n} 未被跟注，退还给 {name}。",
+    ev_match_end: "{name} 赢得比赛。", result_row: "第 {place} 名 {name}：{n} 筹码",
+  },
 };
 
 /** The board's DICT merged over the shared poker words (for cardBoard). */

@@ -4,7 +4,7 @@
 //   export const describeAction = describer(WORDS, (action, c) => …text or null…);
 //
 // and the replay page (js/replay.js) calls describeAction(action, ctx) with
-//   ctx.lang    the page's language ("en" | "de")
+//   ctx.lang    the page's language ("en" | "de" | "zh")
 //   ctx.seat    the seat that moved (null: the server)
 //   ctx.name(s) a seat's player name
 //   ctx.events  the public events the move caused (what the engine said happened)
@@ -32,6 +32,14 @@ const RECORD_WORDS = {
     rec_continue: "{name} ist bereit für das nächste Spiel",
     rec_fold: "{name} steigt aus", rec_check: "{name} schiebt", rec_call: "{name} geht mit", rec_call_to: "{name} geht mit auf {to}",
     rec_bet: "{name} setzt {to}", rec_raise: "{name} erhöht auf {to}", rec_all_in: "{text} (all-in)",
+  },
+  zh: {
+    rec_joker_BJ: "小王", rec_joker_RJ: "大王",
+    rec_pass: "{name} 不要",
+    rec_play: "{name} 出 {cards}", rec_play_combo: "{name} 出{combo}：{cards}",
+    rec_continue: "{name} 准备好下一局",
+    rec_fold: "{name} 弃牌", rec_check: "{name} 过牌", rec_call: "{name} 跟注", rec_call_to: "{name} 跟注到 {to}",
+    rec_bet: "{name} 下注 {to}", rec_raise: "{name} 加注到 {to}", rec_all_in: "{text}（全下）",
   },
 };
 

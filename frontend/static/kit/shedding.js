@@ -39,6 +39,20 @@ const SHEDDING_WORDS = {
     kind_single: "eine Einzelkarte", kind_pair: "ein Paar", kind_triple: "einen Drilling",
     kind_straight: "eine Straße aus {n}", kind_pair_run: "eine Paarfolge aus {n} Paaren", kind_bomb: "eine Bombe",
   },
+  zh: {
+    your_hand: "你的手牌", passed_badge: "不要", on_table: "★ 桌面上", cards_left: { other: "{n} 张" },
+    table_by: "{name} 出了{combo}", passes: "此后 {n} 人不要",
+    your_turn_nothing: "轮到你：没有牌能压过{combo}。请选择不要。", over: "本局结束。", play: "出牌", pass: "不要",
+    hint: "提示", clear: "清除", selection_ok: "可以出牌：{combo}。",
+    selection_bad: "所选的牌不是合法出牌。",
+    selection_none: "请选牌（▲ 标出能组成合法出牌的牌），或按 H 查看提示。",
+    ev_pass: "{name} 不要。", ev_play: "{name} 出{combo}：{cards}（剩 {left} 张）。",
+    ev_new_lead: "{name} 重新领出。", ev_deal_over: "{name} 出完了牌。", history: "最近动作",
+    result_title: "结算", result_row: "{name}：{score}", result_hand: "剩余手牌：{cards}",
+    result_hand_none: "已出完", you_win: "你赢 {n} 分。", you_lose: "你输 {n} 分。",
+    kind_single: "单张", kind_pair: "对子", kind_triple: "三张", kind_straight: "{n} 张的顺子",
+    kind_pair_run: "{n} 连对", kind_bomb: "炸弹",
+  },
 };
 
 /** The board's DICT merged over the shared shedding words (for cardBoard). */

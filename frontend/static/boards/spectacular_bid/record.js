@@ -2,6 +2,7 @@
 // the west end; count 15 scores 15", "Bo draws a tile (12 left)", "Ada raises to 40". The action
 // says what was done; the event it caused adds what the engine worked out (the count, the score,
 // the tiles left, what an accepted bid cost).
+import { mergeWords } from "../../kit/i18n.js";
 import { describer } from "../../kit/record.js";
 import { endName } from "./events.js";
 import { tileText } from "./tiles.js";
@@ -26,10 +27,19 @@ const RECORD_WORDS = {
     rec_draw: "{name} zieht einen Stein", rec_draw_left: "{name} zieht einen Stein ({n} übrig)",
     rec_then_pass: "{text}; kann nicht legen und passt",
   },
+  zh: {
+    rec_ready: "{name} 已准备", rec_reveal: "{name} 亮出骨牌",
+    rec_waive: "{name} 放弃竞拍：骑师免费开局",
+    rec_bid: "{name} 出价 {amount}", rec_raise: "{name} 加价到 {amount}",
+    rec_accept: "{name} 接受出价", rec_accepted: "{name} 接受 {bidder} 的出价 {amount}；{bidder} 支付 {paid} 并开局",
+    rec_place: "{name} {where}放 {tile}", rec_count: "{text}；端点和 {count}", rec_count_score: "{text}；端点和 {count}，得 {score} 分",
+    rec_draw: "{name} 摸一张骨牌", rec_draw_left: "{name} 摸一张骨牌（剩 {n} 张）",
+    rec_then_pass: "{text}；无牌可出，过",
+  },
 };
 
 export const describeAction = describer(
-  { en: { ...WORDS.en, ...RECORD_WORDS.en }, de: { ...WORDS.de, ...RECORD_WORDS.de } },
+  mergeWords(WORDS, RECORD_WORDS),
   (a, c) => {
     const { tr, who: name } = c;
     const mine = (kind) => c.events.find((e) => e.kind === kind && e.seat === c.seat);
