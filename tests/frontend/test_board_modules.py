@@ -27,13 +27,15 @@ def node_eval(node: str, script: str) -> object:
     return json.loads(run.stdout)
 
 
-def test_boards_holds_only_a_module_per_game_its_css_and_its_parts_folder() -> None:
+def test_boards_holds_only_a_module_per_game_its_css_its_picture_and_its_parts_folder() -> None:
+    """A board's own files only (its module, CSS, the lobby card's SVG miniature, a parts
+    folder): shared helpers belong in the kit outside ``boards/``."""
     modules = {p.stem for p in BOARDS.glob("*.js")}
     for path in BOARDS.iterdir():
         if path.is_dir():
             assert path.name in modules, f"{path.name}/ belongs to no board module"
         else:
-            assert path.suffix in {".js", ".css"}, path.name
+            assert path.suffix in {".js", ".css", ".svg"}, path.name
             assert path.stem in modules, f"{path.name} belongs to no board module"
 
 
