@@ -65,6 +65,16 @@ def notify_users(*, user_ids: Iterable[int], payload: dict[str, Any]) -> None:
     )
 
 
+def notify_each(notices: Iterable[tuple[int, dict[str, Any]]]) -> None:
+    """Send each ``(user_id, payload)`` to every open page of that user once the current
+    transaction commits: many people told different things at once (a tournament round's
+    tables) go out as one batch of the outbox, not one after-commit send each."""
+    publish.events_after_commit(
+        (notification_group(user_id), {"type": "notify.event", "payload": payload})
+        for user_id, payload in notices
+    )
+
+
 # --- reads for the socket -------------------------------------------------------------------------
 
 
