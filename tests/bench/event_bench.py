@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import sys
 import time
 import uuid
@@ -43,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import psycopg  # noqa: E402
 from live_bench import cpu_by_kind, load, pct, start_stack, stop_stack  # noqa: E402
-from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
+from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed, InvalidHandshake  # noqa: E402
 
 from support.stack import Stack  # noqa: E402
@@ -164,36 +165,43 @@ class Clients:
     connected: int = 0
     failures: int = 0
     other_kinds: int = 0
+    closed_by_server: list[int] = field(default_factory=list)
     stop: bool = False
 
 
 async def notify_client(url: str, origin: str, cookie: str, user_id: int, clients: Clients) -> None:
-    ws: ClientConnection | None = None
-    for attempt in range(8):
+    """One open page's notification socket: connects (again, when the server turned it away or
+    dropped it), and notes when each round's "your game" notice arrives."""
+    counted = False
+    for attempt in range(10):
         try:
             ws = await connect(
                 url, origin=origin, additional_headers={"Cookie": cookie}, open_timeout=20
             )
-            break
         except (OSError, TimeoutError, InvalidHandshake):
             clients.failures += 1
             await asyncio.sleep(0.5 * (attempt + 1))
-    if ws is None:
-        return
-    clients.connected += 1
-    try:
-        async for raw in ws:
-            message = json.loads(raw)
-            if message.get("kind") != "tournament_round":
-                clients.other_kinds += 1
-                continue
-            turnover = clients.turnovers.get(int(message.get("round", 0)))
-            if turnover is not None and user_id not in turnover.notified:
-                turnover.notified[user_id] = time.time()
-    except ConnectionClosed:
-        pass
-    finally:
-        await ws.close()
+            continue
+        if not counted:
+            clients.connected += 1
+            counted = True
+        try:
+            async for raw in ws:
+                message = json.loads(raw)
+                if message.get("kind") != "tournament_round":
+                    clients.other_kinds += 1
+                    continue
+                turnover = clients.turnovers.get(int(message.get("round", 0)))
+                if turnover is not None and user_id not in turnover.notified:
+                    turnover.notified[user_id] = time.time()
+        except ConnectionClosed:
+            pass
+        finally:
+            await ws.close()
+        if clients.stop:
+            return
+        clients.closed_by_server.append(ws.close_code or 0)
+        await asyncio.sleep(1.0)
 
 
 def poll_round(dsn: str, tid: int, turnover: Turnover, until: float) -> None:
@@ -263,7 +271,10 @@ async def run_n(stack: Stack, ports: list[int], dsn: str, players: int, args: An
     while clients.connected + clients.failures < sample and time.monotonic() < deadline:
         await asyncio.sleep(0.2)
     await asyncio.sleep(1.0)
-    print(f"  connected {clients.connected}/{sample} (failed attempts {clients.failures})")
+    print(
+        f"  connected {clients.connected}/{sample} (failed attempts {clients.failures}, "
+        f"closed by the server and reopened: {len(clients.closed_by_server)})"
+    )
     tables = players // 2
     clients.turnovers[1] = Turnover(number=1, tables=tables)
     await asyncio.to_thread(stack.django, START.format(tid=tid))
@@ -299,6 +310,11 @@ async def run_n(stack: Stack, ports: list[int], dsn: str, players: int, args: An
                 f"    server CPU, {label}: "
                 + ", ".join(f"{k} {v:.2f} s" for k, v in parts if v >= 0.005)
             )
+    if clients.closed_by_server:
+        codes = sorted(set(clients.closed_by_server))
+        print(
+            f"  sockets closed by the server and reopened: {len(clients.closed_by_server)} {codes}"
+        )
     check: Any = stack.django(CHECK.format(tid=tid, tag=tag), timeout=600)
     print(
         f"  check: {check['rounds']} rounds, paired twice {check['paired_twice']}, "
@@ -320,6 +336,7 @@ def main() -> None:
     parser.add_argument("--daphnes", type=int, default=2, help="daphne processes (2)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait per round")
     args = parser.parse_args()
+    logging.getLogger("websockets").setLevel(logging.CRITICAL)  # a dropped socket is counted
     sizes = [int(n) for n in (args.players or ("100" if args.quick else "100,1000")).split(",")]
     args.rounds = args.rounds or (2 if args.quick else 3)
     print(

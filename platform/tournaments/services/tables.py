@@ -236,8 +236,11 @@ def _duplicate_deals(game: Game[Any], seats: int, seed: int) -> list[Any]:
 def start_replays(tournament: Tournament, rnd: Round) -> None:
     """Tables whose game was aborted (unreliable time, an outage, an operator) are played again
     with the same seats; after :data:`MAX_REPLAYS` they are scored as a shared result."""
+    replays = list(locked_pairings().filter(round=rnd, status=PairingStatus.REPLAY))
+    if not replays:  # the usual case, after every ended game: no need to read the whole field
+        return
     entries = entries_by_id(tournament)
-    for pairing in locked_pairings().filter(round=rnd, status=PairingStatus.REPLAY):
+    for pairing in replays:
         if pairing.match_id is not None:
             pairing.earlier_matches = [*pairing.earlier_matches, pairing.match_id]
         if pairing.replays >= MAX_REPLAYS:
