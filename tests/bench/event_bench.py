@@ -82,7 +82,7 @@ sessions = []
 for u in users[:{sample}]:
     s = store()
     s[SESSION_KEY] = str(u.pk)
-    s[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    s[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[-1]  # the model backend
     s[HASH_SESSION_KEY] = u.get_session_auth_hash()
     s.create()
     sessions.append([u.pk, s.session_key])
