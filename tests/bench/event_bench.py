@@ -164,6 +164,7 @@ class Clients:
     turnovers: dict[int, Turnover] = field(default_factory=dict)
     connected: int = 0
     failures: int = 0
+    gave_up: int = 0
     other_kinds: int = 0
     closed_by_server: list[int] = field(default_factory=list)
     stop: bool = False
@@ -202,6 +203,8 @@ async def notify_client(url: str, origin: str, cookie: str, user_id: int, client
             return
         clients.closed_by_server.append(ws.close_code or 0)
         await asyncio.sleep(1.0)
+    if not counted:
+        clients.gave_up += 1
 
 
 def poll_round(dsn: str, tid: int, turnover: Turnover, until: float) -> None:
@@ -266,13 +269,14 @@ async def run_n(stack: Stack, ports: list[int], dsn: str, players: int, args: An
             )
         )
         if i % 20 == 19:
-            await asyncio.sleep(0.1)  # a connect costs daphne's database thread a few queries
-    deadline = time.monotonic() + 120
-    while clients.connected + clients.failures < sample and time.monotonic() < deadline:
+            await asyncio.sleep(0.4)  # a connect costs daphne's database thread a few queries
+    deadline = time.monotonic() + 300
+    while clients.connected + clients.gave_up < sample and time.monotonic() < deadline:
         await asyncio.sleep(0.2)
     await asyncio.sleep(1.0)
     print(
         f"  connected {clients.connected}/{sample} (failed attempts {clients.failures}, "
+        f"gave up {clients.gave_up}, "
         f"closed by the server and reopened: {len(clients.closed_by_server)})"
     )
     tables = players // 2
