@@ -55,9 +55,9 @@ def test_a_round_of_65_players_starts_each_match_once_and_seats_everyone_once(
         # Seats follow the pairing's order, and each opening step is in the move log once.
         for p in tables:
             users = list(
-                Seat.objects.filter(match_id=p.match_id).order_by("seat").values_list(
-                    "user_id", flat=True
-                )
+                Seat.objects.filter(match_id=p.match_id)
+                .order_by("seat")
+                .values_list("user_id", flat=True)
             )
             assert users == [Entry.objects.get(pk=e).user_id for e in p.players]
             seqs = list(Move.objects.filter(match_id=p.match_id).values_list("seq", flat=True))
@@ -82,9 +82,7 @@ def test_players_hear_of_their_round_game_only_after_it_is_committed(
             if payload.get("kind") != "tournament_round":
                 continue
             # Seen from the sending code: outside any transaction, and the match is there.
-            status = Match.objects.filter(pk=payload["match_id"]).values_list(
-                "status", flat=True
-            )
+            status = Match.objects.filter(pk=payload["match_id"]).values_list("status", flat=True)
             heard.append((ready.group, payload, connection.in_atomic_block, status.first()))
         send(batch)
 
