@@ -67,8 +67,13 @@ class _Built:
 
 
 @transaction.atomic
-def matches_start(*, new: Sequence[NewMatch]) -> list[Match]:
+def matches_start(*, new: Sequence[NewMatch], publish_views: bool = True) -> list[Match]:
     """Create running matches, in the order given; the first decisions' clocks start now.
+
+    ``publish_views=False`` leaves out the first views' publication: nobody can be in the groups
+    of a match that did not exist before this commit, and whoever opens it later gets its
+    snapshot on connect.  A caller that tells the players itself (a tournament round, whose
+    notices would otherwise wait behind hundreds of views nobody receives) passes it.
 
     ``time_control`` defaults to the game's own.  ``auto_start`` applies the engine's forced
     opening steps (every seat's Start) at once; ``first_move_ms`` bounds each person's first move
@@ -107,7 +112,7 @@ def matches_start(*, new: Sequence[NewMatch]) -> list[Match]:
             )
     if moves:
         Move.objects.bulk_create(moves)
-    _after_start(built)
+    _after_start(built, publish_views=publish_views)
     return [b.match for b in built]
 
 
@@ -181,7 +186,7 @@ def _start_by_itself(game: Game, state: State) -> list[tuple[int, Any]]:
     return applied
 
 
-def _after_start(built: Sequence[_Built]) -> None:
+def _after_start(built: Sequence[_Built], *, publish_views: bool) -> None:
     """One after-commit callback for the whole batch: every match's views, each clock slot's job
     once (many tables of a round share a slot), the AI seats' first move jobs."""
     slots = sorted({b.match.wake_job_ms for b in built if b.match.wake_job_ms is not None})
@@ -193,7 +198,7 @@ def _after_start(built: Sequence[_Built]) -> None:
             ai_jobs.append((b.match.pk, b.match.seq, due))
 
     def send() -> None:
-        for b in built:
+        for b in built if publish_views else ():
             publish.match_changed(
                 match=b.match, game=b.game, state=b.state, seats=b.seats, events=()
             )

@@ -108,7 +108,7 @@ def tables_start(
         )
         for pairing, table in playing
     ]
-    matches = matches_start(new=specs)
+    matches = matches_start(new=specs, publish_views=False)  # the notices tell the players
     for (pairing, _), match in zip(playing, matches, strict=True):
         pairing.match = match
     Pairing.objects.bulk_create(pairings)
