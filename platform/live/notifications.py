@@ -24,7 +24,7 @@ from django.urls import reverse
 from games.registry import all_games
 
 from . import publish
-from .models import Match, MatchStatus, Seat
+from .models import MatchStatus, Seat
 
 RUNNING_MATCHES_WATCHED = 20
 """How many of a user's running matches one notification socket follows for "your turn"."""
@@ -65,6 +65,16 @@ def notify_users(*, user_ids: Iterable[int], payload: dict[str, Any]) -> None:
     )
 
 
+def notify_each(notices: Iterable[tuple[int, dict[str, Any]]]) -> None:
+    """Send each ``(user_id, payload)`` to every open page of that user once the current
+    transaction commits: many people told different things at once (a tournament round's
+    tables) go out as one batch of the outbox, not one after-commit send each."""
+    publish.events_after_commit(
+        (notification_group(user_id), {"type": "notify.event", "payload": payload})
+        for user_id, payload in notices
+    )
+
+
 # --- reads for the socket -------------------------------------------------------------------------
 
 
@@ -101,9 +111,9 @@ def running_seats(*, user_id: int) -> list[dict[str, Any]]:
 
 def seats_in_match(*, match_id: int, user_id: int) -> list[dict[str, Any]]:
     """The user's seats in one match (a notification names the match; the socket then follows
-    it for "your turn")."""
-    match = Match.objects.filter(pk=match_id).values_list("game", "status").first()
-    if match is None or match[1] != MatchStatus.RUNNING:
-        return []
-    seats = Seat.objects.filter(match_id=match_id, user_id=user_id).values_list("seat", flat=True)
-    return [{"match_id": match_id, "seat": s, "game": match[0], "to_act": False} for s in seats]
+    it for "your turn").  One query: a round's start sends every seated player a notice at once,
+    and each open page asks this on its web process's database threads."""
+    seats = Seat.objects.filter(
+        match_id=match_id, user_id=user_id, match__status=MatchStatus.RUNNING
+    ).values_list("seat", "match__game")
+    return [{"match_id": match_id, "seat": s, "game": g, "to_act": False} for s, g in seats]

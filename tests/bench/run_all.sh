@@ -11,6 +11,7 @@ PY=.venv/bin/python
 args=()
 case "${BENCH_QUICK:-}" in 1|true|yes|on) args=(--quick) ;; esac
 failed=()
+# event_bench.py (a Swiss round's turnover on real processes, N = 100 and 1,000) runs here too.
 for bench in tests/bench/*_bench.py; do
     name=$(basename "$bench" .py)
     echo

@@ -7,6 +7,8 @@ save snapshot and clock → on commit, publish each audience's view and schedule
 
 The package, by what each module holds (callers import from ``live.services`` itself):
 
+- :mod:`.starting` — ``matches_start``: many matches in one transaction (a tournament round's
+  tables), bulk inserts and one after-commit send; ``match_start`` is a batch of one.
 - :mod:`.commands` — ``match_start``, ``action_submit``, ``match_resign``, ``match_abort`` and the
   one step every applied action goes through (``_commit_step``: a seat's action, or the forced
   steps the server applies after the stall bound, ``_stall_continue``).
@@ -20,7 +22,7 @@ The package, by what each module holds (callers import from ``live.services`` it
   ``_plan_wake``, AI jobs); it queues :mod:`live.tasks`' jobs through the senders
   ``LiveConfig.ready`` hands it (``jobs_use``), so the package never imports that module.
 
-Dependencies run one way: wakeups → commands → endings → enqueue → store (ai sits between
+Dependencies run one way: wakeups → commands → starting, endings → enqueue → store (ai sits between
 commands and enqueue).  State a module keeps lives in that module (``wakeups._covered_until_ms``):
 patch it there, not here.
 """
@@ -37,6 +39,7 @@ from .endings import MATCH_ENDED_HOOKS, MATCH_NO_SHOW_HOOKS, matches_abort_for_o
 from .endings import _finish as _finish
 from .endings import _result_json as _result_json
 from .enqueue import _after_change as _after_change
+from .starting import NewMatch, matches_start
 from .store import _append as _append
 from .store import _load as _load
 from .store import _lock as _lock
@@ -48,6 +51,7 @@ __all__ = [
     "MATCH_ENDED_HOOKS",
     "MATCH_NO_SHOW_HOOKS",
     "Applied",
+    "NewMatch",
     "SeatSpec",
     "action_submit",
     "ai_choose",
@@ -59,6 +63,7 @@ __all__ = [
     "match_start",
     "match_wake",
     "matches_abort_for_outage",
+    "matches_start",
 ]
 
 

@@ -12,7 +12,6 @@ save snapshot and clock → on commit, publish each audience's view and schedule
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,29 +20,18 @@ from django.conf import settings
 from django.db import transaction
 
 from games.core import Event, Game, IllegalAction, State, TimeControl
-from games.registry import get_game
 
 from .. import timebase
-from ..clock import clock_advance, clock_first_move, clock_new, clock_slot, first_flag, wake_at
+from ..clock import clock_advance, first_flag
 from ..errors import LiveError
-from ..fairness import commitment_of, new_salt
 from ..models import EndReason, Match, MatchStatus, Move, MoveKind, Seat
 from .ai import _watch_ai
 from .endings import _abort, _check_time, _end_on_time, _end_unreliable, _finish
-from .enqueue import _after_change, _plan_wake, _schedule_on_commit, _stall_bound_ms
+from .enqueue import _after_change, _plan_wake, _schedule_on_commit
+from .starting import NewMatch, SeatSpec, matches_start
 from .store import _append, _batched_writes, _load, _lock, _save_match, _seats_of
 
 log = logging.getLogger("live.services")  # one logger for the package, as before it was split
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """Who takes a seat when a match starts: a user id or an AI level (``ai_name``: the AI's name
-    when whoever makes the match has named it, as a tournament names its AI entrants)."""
-
-    user_id: int | None = None
-    ai_level: str = ""
-    ai_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -59,7 +47,6 @@ class Applied:
 # --- starting ---------------------------------------------------------------------------------
 
 
-@transaction.atomic
 def match_start(
     *,
     game_slug: str,
@@ -80,81 +67,27 @@ def match_start(
     ``auto_start`` applies the engine's forced opening steps (every seat's Start) at once instead
     of waiting for them up to the stall bound; ``first_move_ms`` bounds each person's first move
     (:func:`live.clock.clock_first_move`): a seat that has not acted that long after its first
-    decision opened loses on time, as when its bank runs out."""
-    game = get_game(game_slug)
-    if len(seats) not in game.seat_counts:
-        raise LiveError("bad_seats", f"{game.title} is played by {game.seat_counts} players")
-    for spec in seats:
-        if spec.ai_level and spec.ai_level not in game.bots:
-            raise LiveError("bad_level", f"unknown AI level {spec.ai_level!r}")
-    seed = secrets.randbits(62) if seed is None else seed
-    options = dict(options or {})
-    state = game.new_state(len(seats), options, seed)
-    started = _start_by_itself(game, state) if auto_start else []
-    now = timebase.stamp()
-    clock = clock_advance(
-        clock_new(seats=len(seats), control=time_control or game.time_control),
-        acted=None,
-        decisions=state.pending(),
-        now_ms=now.ms,
+    decision opened loses on time, as when its bank runs out.
+
+    One match is a batch of one: :func:`live.services.starting.matches_start` builds it."""
+    (match,) = matches_start(
+        new=[
+            NewMatch(
+                game_slug=game_slug,
+                seats=seats,
+                options=options,
+                rated=rated,
+                created_by_id=created_by_id,
+                seed=seed,
+                time_control=time_control,
+                from_queue=from_queue,
+                auto_start=auto_start,
+                first_move_ms=first_move_ms,
+            )
+        ]
     )
-    ai_seats = {i for i, spec in enumerate(seats) if spec.ai_level}
-    if first_move_ms is not None:
-        people = [i for i in range(len(seats)) if i not in ai_seats]
-        clock = clock_first_move(clock, bound_ms=first_move_ms, seats=people)
-    clock = _watch_ai(clock, state, ai_seats, now.ms)
-    wake = wake_at(clock, stall_bound_ms=_stall_bound_ms())
-    salt = new_salt()  # the commitment is fixed before anyone sees a card (live/fairness.py)
-    match = Match.objects.create(
-        game=game.slug,
-        seat_count=len(seats),
-        options=options,
-        seed=seed,
-        seed_salt=salt,
-        seed_commitment=commitment_of(seed=seed, salt=salt),
-        rated=rated,
-        state=state.to_json(),
-        clock=clock,
-        wake_ms=wake,
-        wake_job_ms=None if wake is None else clock_slot(wake),
-        created_by_id=created_by_id,
-        status=MatchStatus.RUNNING,
-        from_queue=from_queue,
-    )
-    Seat.objects.bulk_create(
-        Seat(
-            match=match,
-            seat=i,
-            user_id=spec.user_id,
-            ai_level=spec.ai_level,
-            ai_name=spec.ai_name if spec.ai_level else "",
-        )
-        for i, spec in enumerate(seats)
-    )
-    for seat, action in started:  # in the log like a stall's forced step, so replays hold
-        detail = "applied at the start: the match starts by itself"
-        _append(match, MoveKind.STALL, seat=seat, ms=now.ms, detail=detail, action=action)
-    if started:
-        match.save(update_fields=["seq"])
-    _after_change(match, game, state, events=(), wake_job_ms=match.wake_job_ms)
-    log.info("match started", extra={"match": match.pk, "game": game.slug, "rated": rated})
+    log.info("match started", extra={"match": match.pk, "game": match.game, "rated": rated})
     return match
-
-
-def _start_by_itself(game: Game, state: State) -> list[tuple[int, Any]]:
-    """Apply the forced, clock-stopped steps a new match opens with (every seat's Start), as
-    long as nothing else is pending; returns ``(seat, encoded action)`` of each, in order."""
-    applied: list[tuple[int, Any]] = []
-    for _ in range(8):  # an opening is a step or two; never loop on an engine's mistake
-        pending = list(state.pending())
-        if state.is_over() or not pending:
-            break
-        if any(d.timed or d.forced is None for d in pending):
-            break
-        for decision in pending:
-            state.apply(decision.seat, decision.forced)
-            applied.append((decision.seat, game.encode_action(decision.forced)))
-    return applied
 
 
 # --- commands ---------------------------------------------------------------------------------

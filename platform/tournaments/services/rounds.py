@@ -39,7 +39,7 @@ from .common import (
     rating_of,
 )
 from .formats import rules_for
-from .tables import start_replays, table_start
+from .tables import Table, start_replays, tables_start
 
 
 @transaction.atomic
@@ -129,7 +129,9 @@ def tournament_over(tournament: Tournament, rnd: Round | None) -> bool:
 
 
 def round_open(tournament: Tournament, number: int, now: datetime) -> Round:
-    """Pair round ``number`` and start every table's match, all in the caller's transaction."""
+    """Pair round ``number`` and start every table's match, all in the caller's transaction:
+    the matches, pairings and byes go in as a few bulk inserts, and the players hear of their
+    games only once it commits (docs/tournaments.md, "Round turnover")."""
     if Round.objects.filter(tournament=tournament, number=number).exists():
         raise TournamentError("already_paired", f"round {number} is already paired")
     entries = {
@@ -147,21 +149,15 @@ def round_open(tournament: Tournament, number: int, now: datetime) -> Round:
     )
     all_entries = entries_by_id(tournament)
     rules.round_opened(tournament, rnd)
+    tables = []
     for board, players in enumerate(plan.tables, start=1):
         ko = plan.ko_matches[board - 1] if plan.ko_matches is not None else None
-        table_start(
-            tournament,
-            rnd,
-            board,
-            players,
-            all_entries,
-            ko_match=ko,
-            ko_game=None if ko is None else 0,
-        )
-    for entry_id, kind, points in plan.byes:
-        Bye.objects.create(
-            tournament=tournament, round=rnd, entry_id=entry_id, kind=kind, points=points
-        )
+        tables.append(Table(board, players, ko_match=ko, ko_game=None if ko is None else 0))
+    tables_start(tournament, rnd, tables, all_entries)
+    Bye.objects.bulk_create(
+        Bye(tournament=tournament, round=rnd, entry_id=entry_id, kind=kind, points=points)
+        for entry_id, kind, points in plan.byes
+    )
     tournament.current_round = number
     tournament.next_round_at = None
     tournament.save(update_fields=["current_round", "next_round_at"])
