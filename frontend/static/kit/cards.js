@@ -84,6 +84,17 @@ export function cardName(code, tr) {
   return tr("card_of", { rank, suit: tr(`suit_${p.suit}`) });
 }
 
+/** The name of a card a player presses: its name, after the letters printed on its face when
+ *  the name does not already hold them ("J, jack of spades"; "10 of hearts" as it is), so that
+ *  a button's name contains what it shows and speech input ("click J") finds it (WCAG 2.5.3). */
+export function cardLabel(code, tr) {
+  const name = cardName(code, tr);
+  const p = parseCard(code);
+  const face = p.joker ? (p.joker === "RJ" ? "BIG JOKER" : "small JOKER") : p.rank;
+  const words = (text) => ` ${text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(" ")} `;
+  return words(name).includes(words(face)) ? name : `${face}, ${name}`;
+}
+
 /** Short text of a card with its suit symbol: "7♥", "10♠", "Joker★". */
 export function cardText(code) {
   const p = parseCard(code);
