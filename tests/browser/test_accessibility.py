@@ -120,3 +120,26 @@ def test_no_page_has_a_serious_or_critical_accessibility_violation(
     context.close()
     assert len(axe.audited) >= 18, axe.audited
     assert not axe.failures, "\n\n".join(axe.failures)
+
+
+OTHER_GAMES = ("dou_dizhu", "guandan", "one_poker", "tractor", "zheng_shangyou")
+"""The boards the page test above does not open: together with ``GAMES``, every board."""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_no_other_board_has_a_serious_or_critical_accessibility_violation(
+    shared_stack, browser, size: str
+) -> None:
+    stack = shared_stack("embedded")
+    context = browser.new_context(**SIZES[size])
+    page = context.new_page()
+    axe = Audit(page)
+    sign_up(page, stack.base_url, unique("axeboards"))
+    for slug in OTHER_GAMES:
+        page.goto(f"{stack.base_url}/", timeout=WAIT_MS)
+        start_ai_match(page, slug, level="random")
+        wait_for_board(page)
+        axe.check(f"{slug} match")
+    context.close()
+    assert axe.audited == [f"{slug} match" for slug in OTHER_GAMES]
+    assert not axe.failures, "\n\n".join(axe.failures)

@@ -357,7 +357,7 @@ export function mount(root, options) {
     const taken = new Set(view.taken && f.seat === view.dealer ? view.taken : []);
     const active = playable.size > 0 && !queue.length;
     const hadFocus = handBox.contains(document.activeElement);
-    const list = el("ul", { class: "hand-cards", role: "group", "aria-label": tr("your_hand"), "data-testid": "hand" });
+    const list = el("ul", { class: "hand-cards", "aria-label": tr("your_hand"), "data-testid": "hand" });
     const seen = new Map();
     let prevTrump = null;
     hand.forEach((code, i) => {

@@ -122,7 +122,7 @@ export function cardSvg(code, { back = false, label = null, cls = "" } = {}) {
   if (p.joker) {
     const big = p.joker === "RJ";
     s.append(svg("text", { x: 5, y: 19, class: "card-rank card-joker-letter", text: big ? "★" : "☆" }));
-    s.append(svg("text", { x: 5, y: 34, class: "card-joker-size", text: big ? "BIG" : "small" }));
+    s.append(svg("text", { x: 5, y: 34, class: "card-joker-size", text: big ? "BIG " : "small " }));  // the space: "small JOKER" as text, not "smallJOKER"
     s.append(svg("text", { x: 33, y: 50, class: "card-joker", "text-anchor": "middle", text: "JOKER" }));
     s.append(svg("text", { x: 33, y: 78, class: "card-pip is-joker", "text-anchor": "middle", text: big ? "★" : "☆" }));
     return s;
