@@ -1,4 +1,4 @@
-"""axe-core's accessibility audit inside a Playwright page, for the browser tests (issue #31 item 7).
+"""axe-core's accessibility audit in a Playwright page, for the browser tests (issue #31 item 7).
 
 axe-core comes from npm (``frontend/package.json``'s devDependencies, installed by ``make js``);
 this module runs its ``axe.min.js`` in the page as it is and returns what it finds.  The site's
@@ -17,7 +17,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-AXE_JS = Path(__file__).resolve().parents[2] / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
+AXE_JS = (
+    Path(__file__).resolve().parents[2] / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
+)
 BLOCKING = ("serious", "critical")
 
 RUN = """async (only) => {
