@@ -7,7 +7,7 @@
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/bridge.md.
 import { el, fill } from "../kit/dom.js";
-import { cardSvg, cardName, cardText, cardBacks, parseCard, SUIT_SYMBOL, CARD_WORDS } from "../kit/cards.js";
+import { cardSvg, cardName, cardLabel, cardText, cardBacks, parseCard, SUIT_SYMBOL, CARD_WORDS } from "../kit/cards.js";
 import { makeTranslator, mergeWords } from "../kit/i18n.js";
 import { cardBoard, fillLog } from "../kit/card-board.js";
 import { describer } from "../kit/record.js";
@@ -484,7 +484,7 @@ export function mount(root, options) {
         const can = playSet.has(code);
         line.append(el("button", {
           type: "button", class: `hand-card br-card${can ? " is-playable" : playable.length ? " is-dim" : ""}`, "data-testid": `${testPrefix}${code}`,
-          "data-card": code, disabled: !can, "aria-label": cardName(c, tr), onclick: () => onPlay(c),
+          "data-card": code, disabled: !can, "aria-label": cardLabel(c, tr), onclick: () => onPlay(c),
           onkeydown: (e) => moveFocus(e, box),
         }, cardSvg(c)));
       }

@@ -6,7 +6,7 @@
 // View and actions: docs/games/tractor.md. A follow and the burial go to the server one card per
 // action: the board sends the chosen cards one after the other (each as its state arrives).
 import { el, fill } from "../kit/dom.js";
-import { cardRow, cardBacks, cardsText, cardSvg, cardName, parseCard, SUIT_SYMBOL } from "../kit/cards.js";
+import { cardRow, cardBacks, cardsText, cardSvg, cardLabel, parseCard, SUIT_SYMBOL } from "../kit/cards.js";
 import { cardBoard, fillLog } from "../kit/card-board.js";
 import { seatLayout } from "../kit/seats.js";
 import { describer } from "../kit/record.js";
@@ -457,7 +457,7 @@ export function mount(root, options) {
     const taken = new Set(view.taken && f.seat === view.dealer ? view.taken : []);
     const active = playable.size > 0 && !queue.length;
     const hadFocus = handBox.contains(document.activeElement);
-    const list = el("ul", { class: "hand-cards", role: "group", "aria-label": tr("your_hand"), "data-testid": "hand" });
+    const list = el("ul", { class: "hand-cards", "aria-label": tr("your_hand"), "data-testid": "hand" });
     const seen = new Map();
     let prevTrump = null;
     hand.forEach((code, i) => {
@@ -474,7 +474,7 @@ export function mount(root, options) {
         "data-testid": n === 1 ? `card-${base}` : `card-${base}-${n}`,
         "data-card": code,
         "aria-pressed": String(isSel),
-        "aria-label": cardName(code, tr) + (state ? `, ${state}` : ""),
+        "aria-label": cardLabel(code, tr) + (state ? `, ${state}` : ""),
         tabindex: (focusCode ?? hand[0]) === code ? "0" : "-1",
         onclick: () => toggle(code),
         onkeydown: (e) => handKeys(e, i),

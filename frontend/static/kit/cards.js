@@ -108,6 +108,17 @@ export function cardName(code, tr) {
   return tr("card_of", { rank, suit: tr(`suit_${p.suit}`) });
 }
 
+/** The name of a card a player presses: its name, after the letters printed on its face when
+ *  the name does not already hold them ("J, jack of spades"; "10 of hearts" as it is), so that
+ *  a button's name contains what it shows and speech input ("click J") finds it (WCAG 2.5.3). */
+export function cardLabel(code, tr) {
+  const name = cardName(code, tr);
+  const p = parseCard(code);
+  const face = p.joker ? (p.joker === "RJ" ? "BIG JOKER" : "small JOKER") : p.rank;
+  const words = (text) => ` ${text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(" ")} `;
+  return words(name).includes(words(face)) ? name : `${face}, ${name}`;
+}
+
 /** Short text of a card with its suit symbol: "7♥", "10♠", "Joker★". */
 export function cardText(code) {
   const p = parseCard(code);
@@ -135,7 +146,7 @@ export function cardSvg(code, { back = false, label = null, cls = "" } = {}) {
   if (p.joker) {
     const big = p.joker === "RJ";
     s.append(svg("text", { x: 5, y: 19, class: "card-rank card-joker-letter", text: big ? "★" : "☆" }));
-    s.append(svg("text", { x: 5, y: 34, class: "card-joker-size", text: big ? "BIG" : "small" }));
+    s.append(svg("text", { x: 5, y: 34, class: "card-joker-size", text: big ? "BIG " : "small " }));  // the space: "small JOKER" as text, not "smallJOKER"
     s.append(svg("text", { x: 33, y: 50, class: "card-joker", "text-anchor": "middle", text: "JOKER" }));
     s.append(svg("text", { x: 33, y: 78, class: "card-pip is-joker", "text-anchor": "middle", text: big ? "★" : "☆" }));
     return s;

@@ -1,7 +1,7 @@
 // The card boards' hand: face-up cards as multi-select toggle buttons with legal-play hints and
 // keyboard moves (createHand), and sameRanks, the default test of a selection against a play.
 import { el } from "./dom.js";
-import { parseCard, rankOf, cardName, cardSvg } from "./cards.js";
+import { parseCard, rankOf, cardLabel, cardSvg } from "./cards.js";
 
 const rankCount = (cards) => {
   const m = new Map();
@@ -63,7 +63,7 @@ export function createHand({ tr, onChange = () => {}, onEnter = () => {}, matche
         "data-card": code,
         "data-index": i,
         "aria-pressed": String(isSel),
-        "aria-label": cardName(c, tr) + (state ? `, ${state}` : ""),
+        "aria-label": cardLabel(c, tr) + (state ? `, ${state}` : ""),
         tabindex: i === (keepFocus ?? 0) || (keepFocus >= cards.length && i === cards.length - 1) ? "0" : "-1",
         onclick: () => toggle(i),
         onkeydown: (e) => keys(e, i),

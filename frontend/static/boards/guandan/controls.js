@@ -66,8 +66,10 @@ export function createControls(b) {
       levelSeen ||= wild || isLevelCard(code, level);
       jokerSeen ||= joker;
       if (wild && !btn.querySelector(".gd-wild-tag")) {
-        btn.append(el("span", { class: "gd-wild-tag", "aria-hidden": "true", text: tr("wild_tag") }));
-        btn.setAttribute("aria-label", `${btn.getAttribute("aria-label")}, ${tr("wild_tag")}`);
+        // First in the button and in its name ("wild, 2 of hearts, …"), so that the name holds
+        // the button's visible words in their order (WCAG 2.5.3); the space keeps them apart.
+        btn.prepend(el("span", { class: "gd-wild-tag", "aria-hidden": "true", text: `${tr("wild_tag")} ` }));
+        btn.setAttribute("aria-label", `${tr("wild_tag")}, ${btn.getAttribute("aria-label")}`);
       }
     }
   }
