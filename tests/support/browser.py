@@ -22,11 +22,8 @@ ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
-def _chromium() -> Iterator[object]:
-    """One Chromium per test process: launching it (and Playwright's driver) costs about two
-    seconds of CPU, and what a test needs apart from others is its own context (cookies,
-    storage, pages), which :func:`browser` gives it."""
+@pytest.fixture
+def browser() -> Iterator[object]:
     if not os.path.exists(CHROMIUM):
         if os.environ.get("CI") == "true":
             pytest.fail("Chromium is not installed (apt-get install chromium)")
@@ -34,30 +31,9 @@ def _chromium() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        holder = {"browser": p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)}
-
-        def current() -> object:
-            if not holder["browser"].is_connected():  # it crashed under an earlier test
-                holder["browser"] = p.chromium.launch(
-                    executable_path=CHROMIUM, headless=True, args=ARGS
-                )
-            return holder["browser"]
-
-        yield current
-        if holder["browser"].is_connected():
-            holder["browser"].close()
-
-
-@pytest.fixture
-def browser(_chromium) -> Iterator[object]:
-    """The test process's Chromium; every context (and so every page, cookie and stored value)
-    a test opens is closed when it ends, so the next test starts as a new browser would."""
-    shared = _chromium()
-    before = set(shared.contexts)
-    yield shared
-    for context in shared.contexts:
-        if context not in before:
-            context.close()
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield browser
+        browser.close()
 
 
 def sign_up(page, base_url: str, name: str) -> None:
