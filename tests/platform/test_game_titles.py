@@ -55,7 +55,10 @@ def test_a_chinese_page_names_the_games_in_chinese(client: Client, path: str) ->
     client.cookies["django_language"] = "zh-hans"
     page = client.get(path).content.decode()
     assert "斗地主" in page and "拖拉机" in page
-    assert "Dou Dizhu" not in page and ">Tractor<" not in page
+    for game in GAMES.values():
+        if "zh" in game.titles:
+            assert game.titles["zh"] in page and f">{game.title}<" not in page, game.slug
+    assert "Dou Dizhu" not in page
 
 
 @pytest.mark.django_db
@@ -84,3 +87,13 @@ def test_the_games_api_keeps_the_english_title_and_adds_the_readers_name(client:
     assert (body["title"], body["title_localized"]) == ("Dou Dizhu", "斗地主")
     body = client.get("/api/v1/games/dou_dizhu/", HTTP_ACCEPT_LANGUAGE="en").json()
     assert (body["title"], body["title_localized"]) == ("Dou Dizhu", "Dou Dizhu")
+
+
+@pytest.mark.django_db
+def test_the_leaderboard_index_keeps_the_english_title_and_adds_the_readers_name(
+    client: Client,
+) -> None:
+    rows = client.get("/api/v1/leaderboards/", HTTP_ACCEPT_LANGUAGE="zh-Hans").json()
+    rows = rows["results"] if isinstance(rows, dict) else rows
+    tractor = next(r for r in rows if r["game"] == "tractor")
+    assert (tractor["title"], tractor["title_localized"]) == ("Tractor", "拖拉机")
