@@ -97,3 +97,14 @@ def test_the_leaderboard_index_keeps_the_english_title_and_adds_the_readers_name
     rows = rows["results"] if isinstance(rows, dict) else rows
     tractor = next(r for r in rows if r["game"] == "tractor")
     assert (tractor["title"], tractor["title_localized"]) == ("Tractor", "拖拉机")
+
+
+@pytest.mark.django_db
+def test_the_match_page_heading_names_the_game_in_the_readers_language(client: Client) -> None:
+    match = match_start(game_slug="guandan", seats=[SeatSpec(ai_level="random")] * 4)
+    client.cookies["django_language"] = "zh-hans"
+    page = client.get(f"/match/{match.pk}/").content.decode()
+    assert '<h1 class="match-title">掼蛋 ' in page
+    client.cookies["django_language"] = "en"
+    page = client.get(f"/match/{match.pk}/").content.decode()
+    assert '<h1 class="match-title">Guandan ' in page
