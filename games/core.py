@@ -255,6 +255,8 @@ class Bot[A](Protocol):
 
 _SLUG = re.compile(r"[a-z][a-z0-9_]*")
 _EXPORT_SLUG = re.compile(r"[a-z0-9_]+")
+_LANGUAGE = re.compile(r"[a-z]{2,3}")
+"""A language code as the site keys languages: "de", "zh" (Django's "zh-hans" is "zh")."""
 _EXTENSION = re.compile(r"[a-z0-9]+")
 _MEDIA_TYPE = re.compile(r"[a-z]+/[a-z0-9.+-]+")
 RESERVED_EXPORTS = frozenset({"json"})
@@ -352,6 +354,10 @@ class Game[A]:
     """About how long a match takes when people play it on the standard clock, in whole minutes:
     the lobby's game card says so (None: the card says nothing about the length).  A figure for
     people choosing a game, not a rule: no clock or bound reads it."""
+    titles: Mapping[str, str] = field(default_factory=dict)
+    """The game's name in other interface languages, by language code ("de", "zh"): only where
+    players of that language call the game something else — ``title`` (English) covers the rest.
+    A game's name is not a sentence a translator can find in a ``.po`` file, so it lives here."""
 
     def __post_init__(self) -> None:
         if not _SLUG.fullmatch(self.slug):
@@ -371,6 +377,13 @@ class Game[A]:
             raise GameDeclarationError(f"{self.slug}: the time control needs a positive bank")
         if self.typical_minutes is not None and self.typical_minutes < 1:
             raise GameDeclarationError(f"{self.slug}: typical_minutes must be at least 1")
+        for lang, name in self.titles.items():
+            if not isinstance(lang, str) or not _LANGUAGE.fullmatch(lang):
+                raise GameDeclarationError(
+                    f"{self.slug}: titles key {lang!r} is not a language code (e.g. de, zh)"
+                )
+            if not isinstance(name, str) or not name.strip():
+                raise GameDeclarationError(f"{self.slug}: the {lang} title is empty")
         for fmt, export in self.exports.items():
             self._check_export(fmt, export)
 

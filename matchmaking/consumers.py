@@ -16,6 +16,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
+from live import catalogue
 from live.frames import describe
 from live.sockets import STORE_ERRORS, GuardedConsumer, store_unavailable_frame
 
@@ -61,6 +62,8 @@ class QueueConsumer(GuardedConsumer):
     async def send_status(self) -> dict[str, Any]:
         assert self.user_id is not None
         status = await database_sync_to_async(selectors.queue_status)(user_id=self.user_id)
+        if "game" in status:  # a socket has no active language: name the game in its reader's
+            status = {**status, "game_title": catalogue.game_title(status["game"], self.lang)}
         await self.send_json(status)
         return status
 

@@ -7,7 +7,6 @@ from typing import Any
 
 from django.db.models import Count, Q
 
-from games.registry import get_game
 from live import catalogue
 from live.models import MatchStatus, Seat
 
@@ -43,10 +42,7 @@ def queue_status(*, user_id: int) -> dict[str, Any]:
     if not entry.priority:
         ahead_q |= Q(priority=True)
     ahead = bucket.filter(ahead_q).count()
-    try:
-        title = get_game(entry.game).title
-    except KeyError:
-        title = entry.game
+    title = catalogue.game_title(entry.game)
     status: dict[str, Any] = {
         "type": "status",
         "game": entry.game,
@@ -91,7 +87,7 @@ def queue_overview() -> list[dict[str, Any]]:
     return [
         {
             "slug": g.slug,
-            "title": g.title,
+            "title": catalogue.game_title(g),
             "seats": g.seat_counts[0],
             "waiting_rated": counts.get((g.slug, True), 0),
             "waiting_casual": counts.get((g.slug, False), 0),

@@ -45,7 +45,10 @@ class LeaderboardSerializer(serializers.Serializer):
 
 class LeaderboardIndexSerializer(serializers.Serializer):
     game = serializers.CharField()
-    title = serializers.CharField()
+    title = serializers.CharField(help_text="The game's English name.")
+    title_localized = serializers.CharField(
+        help_text="The game's name in the request's language (Accept-Language)."
+    )
     url = serializers.URLField()
 
 
@@ -68,6 +71,7 @@ class LeaderboardsView(APIView):
             {
                 "game": g.slug,
                 "title": g.title,
+                "title_localized": catalogue.game_title(g),
                 "url": request.build_absolute_uri(reverse("v1:leaderboard", args=[g.slug])),
             }
             for g in catalogue.playable_games().values()

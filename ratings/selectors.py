@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Prefetch, QuerySet
 
-from games.registry import all_games
+from live import catalogue
 
 from .charts import rating_chart_svg
 from .models import Rating, RatingChange
@@ -21,7 +21,6 @@ def profile_ratings(*, user: AbstractBaseUser, charts: bool = True) -> list[dict
     """The user's rating per game; with ``charts`` also ``chart_svg``, the history from the
     rating before the first rated game to now (the API leaves the chart out)."""
     cfg = elo_settings()
-    games = all_games()
     out = []
     rows = Rating.objects.filter(user=user).prefetch_related(
         Prefetch("changes", queryset=RatingChange.objects.order_by("id"))
@@ -29,7 +28,7 @@ def profile_ratings(*, user: AbstractBaseUser, charts: bool = True) -> list[dict
     for row in rows:
         entry: dict[str, Any] = {
             "game": row.game,
-            "game_title": games[row.game].title if row.game in games else row.game,
+            "game_title": catalogue.game_title(row.game),
             "rating": round(row.rating),
             "games": row.games,
             "provisional": cfg.is_provisional(row.games),

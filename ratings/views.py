@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games.registry import all_games
+from live import catalogue
 from live.ai_players import level_label
 
 from . import selectors
@@ -21,7 +22,7 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
     boards = [
         {
             "slug": g.slug,
-            "title": g.title,
+            "title": catalogue.game_title(g),
             "rows": selectors.leaderboard(game=g.slug, provisional=not established_only),
             "ai": [
                 {**row, "label": level_label(g, row["level"])}
@@ -36,7 +37,7 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
         "ratings/leaderboards.html",
         {
             "boards": boards,
-            "games": games,
+            "games": [{"slug": g.slug, "title": catalogue.game_title(g)} for g in games],
             "chosen": chosen if len(shown) == 1 else "",
             "established_only": established_only,
         },

@@ -31,6 +31,7 @@ def write_pbn(match: ExportInput) -> str:
 GAME: Game[Action] = Game(
     slug="bridge",
     title="Bridge",
+    titles={"zh": "桥牌"},
     seat_counts=(4,),
     state=BridgeState,
     encode_action=encode_action,

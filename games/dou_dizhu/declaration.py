@@ -9,6 +9,7 @@ from games.dou_dizhu.state import Action, DouDizhuState, deal_for, decode_action
 GAME: Game[Action] = Game(
     slug="dou_dizhu",
     title="Dou Dizhu",
+    titles={"zh": "斗地主"},
     seat_counts=(3,),
     state=DouDizhuState,
     encode_action=encode_action,

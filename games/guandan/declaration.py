@@ -11,6 +11,7 @@ from games.guandan.state import GuandanState
 GAME: Game[Action] = Game(
     slug="guandan",
     title="Guandan",
+    titles={"zh": "掼蛋"},
     seat_counts=(4,),
     state=GuandanState,
     encode_action=encode_action,

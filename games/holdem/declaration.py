@@ -12,6 +12,7 @@ from games.holdem.state import HoldemState
 GAME: Game[HoldemAction] = Game(
     slug="holdem",
     title="Texas Hold'em",
+    titles={"zh": "德州扑克"},
     seat_counts=(4,),
     state=HoldemState,
     encode_action=encode_action,

@@ -11,6 +11,7 @@ from games.tractor.state import TractorState
 GAME: Game[Action] = Game(
     slug="tractor",
     title="Tractor",
+    titles={"de": "Traktor", "zh": "拖拉机"},
     seat_counts=(4,),
     state=TractorState,
     encode_action=encode_action,

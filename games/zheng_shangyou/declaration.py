@@ -16,6 +16,7 @@ from games.zheng_shangyou.state import (
 GAME: Game[Action] = Game(
     slug="zheng_shangyou",
     title="Zheng Shangyou",
+    titles={"zh": "争上游"},
     seat_counts=(3,),
     state=ZhengShangyouState,
     encode_action=encode_action,

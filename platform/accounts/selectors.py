@@ -10,7 +10,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from games.registry import all_games
 from live import embargo
 from live.models import Match, MatchStatus, Seat
 from ratings.models import RatingChange
@@ -83,7 +82,6 @@ def recent_matches(*, user: User, limit: int = 10) -> list[dict[str, Any]]:
     A match whose deal other tables still play (``live.embargo``; asked as an anonymous reader,
     since a profile is public) tells nothing of how it went: no placing, result, rating change,
     end reason or end time — what a table still playing would show, as the match API does."""
-    games = all_games()
     matches = list(
         Match.objects.filter(seats__user=user)
         .distinct()
@@ -110,7 +108,7 @@ def recent_matches(*, user: User, limit: int = 10) -> list[dict[str, Any]]:
             {
                 "id": match.pk,
                 "game": match.game,
-                "game_title": games[match.game].title if match.game in games else match.game,
+                "game_title": game_title(match.game),
                 "status": match.status,
                 "rated": match.rated,
                 "seats": mine,

@@ -68,6 +68,7 @@ def game_data(game: Game[Any], request: Request) -> dict[str, Any]:
     return {
         "slug": game.slug,
         "title": game.title,
+        "title_localized": catalogue.game_title(game, lang),
         "seat_counts": list(game.seat_counts),
         "bot_levels": list(game.bots),
         "levels": _levels(game),
@@ -96,7 +97,12 @@ class TimeControlSerializer(serializers.Serializer):
 
 class GameSerializer(serializers.Serializer):
     slug = serializers.CharField()
-    title = serializers.CharField()
+    title = serializers.CharField(
+        help_text="The game's English name (stable: clients may key on it)."
+    )
+    title_localized = serializers.CharField(
+        help_text="The game's name in the request's language (Accept-Language), as pages show it."
+    )
     seat_counts = serializers.ListField(child=serializers.IntegerField())
     bot_levels = serializers.ListField(
         child=serializers.CharField(), help_text="AI levels, weakest first."
@@ -138,6 +144,7 @@ class GamesView(APIView):
                     {
                         "slug": "spectacular_bid",
                         "title": "Spectacular Bid",
+                        "title_localized": "Spectacular Bid",
                         "seat_counts": [2],
                         "bot_levels": ["random", "greedy"],
                         "levels": [{"level": "random", "rating": 1180}],
@@ -274,10 +281,7 @@ class MatchSerializer(serializers.ModelSerializer):
         ]
 
     def get_game_title(self, obj: Match) -> str:
-        try:
-            return get_game(obj.game).title
-        except KeyError:
-            return obj.game
+        return catalogue.game_title(obj.game)
 
     def get_ws_path(self, obj: Match) -> str:
         return f"/ws/match/{obj.pk}/"

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
+from django.utils.translation import get_language
 
 from games.core import Game
 from games.registry import all_games
@@ -66,3 +67,24 @@ def missing_parts(game: Game[Any]) -> list[str]:
 def playable_games() -> dict[str, Game[Any]]:
     """The registered games with every part the site needs, by slug (stable for a process)."""
     return {slug: g for slug, g in all_games().items() if not missing_parts(g)}
+
+
+def page_language(lang: str | None = None) -> str:
+    """The site's key ("en", "de", "zh") for a Django language code, by default the active one:
+    "zh-hans" is "zh", as for the rules help; a language the site lacks is English."""
+    code = (lang or get_language() or "en").lower()
+    key = code.split("-")[0].split("_")[0]
+    return key if key in LANGUAGES else "en"
+
+
+def game_title(game: Game[Any] | str, lang: str | None = None) -> str:
+    """The name a person reads for ``game`` (a declaration or a slug) in ``lang`` (default: the
+    active language).  The declaration's ``titles`` hold the other languages' names; the English
+    ``title`` stands in where none is declared, and an unknown slug is shown as itself (an old
+    match of a game that was removed)."""
+    if isinstance(game, str):
+        found = all_games().get(game)
+        if found is None:
+            return game
+        game = found
+    return game.titles.get(page_language(lang), game.title)

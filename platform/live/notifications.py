@@ -23,7 +23,7 @@ from django.urls import reverse
 
 from games.registry import all_games
 
-from . import publish
+from . import catalogue, publish
 from .models import MatchStatus, Seat
 
 RUNNING_MATCHES_WATCHED = 20
@@ -34,19 +34,23 @@ def notification_group(user_id: int) -> str:
     return f"notify-user-{user_id}"
 
 
-def game_title(slug: str) -> str:
-    game = all_games().get(slug)
-    return game.title if game is not None else slug
+def game_title(slug: str, lang: str | None = None) -> str:
+    """The game's name in ``lang`` (:func:`live.catalogue.game_title`)."""
+    return catalogue.game_title(slug, lang)
 
 
-def match_notice(match_id: int, game: str, kind: str, **extra: Any) -> dict[str, Any]:
-    """One notification about a match: what happened (``kind``) and where to go."""
+def match_notice(
+    match_id: int, game: str, kind: str, *, lang: str | None = None, **extra: Any
+) -> dict[str, Any]:
+    """One notification about a match: what happened (``kind``) and where to go.  The game is
+    named in ``lang`` (default: the active language); the socket names it again in each reader's
+    language, since a notice sent from a service is read on pages in several languages."""
     return {
         "type": "notify",
         "kind": kind,
         "match_id": match_id,
         "game": game,
-        "game_title": game_title(game),
+        "game_title": game_title(game, lang),
         "url": reverse("live:match", args=[match_id]),
         **extra,
     }

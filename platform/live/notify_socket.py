@@ -51,7 +51,9 @@ class NotifyConsumer(GuardedConsumer):
         for row in seats:
             if row["to_act"]:
                 await self.send_json(
-                    notifications.match_notice(row["match_id"], row["game"], "your_turn")
+                    notifications.match_notice(
+                        row["match_id"], row["game"], "your_turn", lang=self.lang
+                    )
                 )
 
     async def follow(self, seats: list[dict[str, Any]]) -> None:
@@ -84,6 +86,10 @@ class NotifyConsumer(GuardedConsumer):
             await self.follow_match(payload.get("match_id"))
         except STORE_ERRORS:
             pass
+        # The sender named the game in its own language; each page reads it in its reader's.
+        if isinstance(payload.get("game"), str):
+            title = notifications.game_title(payload["game"], self.lang)
+            payload = {**payload, "game_title": title}
         await self.send_json(payload)
 
     async def queue_event(self, event: dict[str, Any]) -> None:
@@ -94,7 +100,9 @@ class NotifyConsumer(GuardedConsumer):
         match_id = payload.get("match_id")
         await self.follow_match(match_id)
         game = self.games.get(match_id, "") if isinstance(match_id, int) else ""
-        await self.send_json(notifications.match_notice(match_id, game, "queue_matched"))
+        await self.send_json(
+            notifications.match_notice(match_id, game, "queue_matched", lang=self.lang)
+        )
 
     async def match_state(self, event: dict[str, Any]) -> None:
         """A frame for one of this user's seats: tell the page when that seat must act again."""
@@ -114,7 +122,10 @@ class NotifyConsumer(GuardedConsumer):
         if to_act and not was:
             await self.send_json(
                 notifications.match_notice(
-                    match_id, self.games.get(match_id, match.get("game", "")), "your_turn"
+                    match_id,
+                    self.games.get(match_id, match.get("game", "")),
+                    "your_turn",
+                    lang=self.lang,
                 )
             )
 

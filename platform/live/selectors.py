@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.registry import get_game
 
-from . import embargo, providers, timebase
+from . import catalogue, embargo, providers, timebase
 from .ai_players import game_levels
 from .messages import match_info, public_clock, state_message
 from .models import EndReason, Match, MatchStatus, Move, MoveKind, Seat
@@ -149,10 +149,7 @@ def _watch_rows(matches: list[Match]) -> list[dict[str, Any]]:
             levels[slug] = {}
     out = []
     for m in matches:
-        try:
-            title = get_game(m.game).title
-        except KeyError:
-            title = m.game
+        title = catalogue.game_title(m.game)
         players = []
         for s in m.seats.all():
             if s.user_id:
@@ -244,7 +241,7 @@ def matches_of_user(*, user: AbstractBaseUser, limit: int = 20) -> list[dict[str
         out.append(
             {
                 "id": match.pk,
-                "game_title": get_game(match.game).title,
+                "game_title": catalogue.game_title(match.game),
                 "status": match.status,
                 "result_text": _result_text(match, placing),
                 "url": reverse("live:match", args=[match.pk]),

@@ -16,7 +16,7 @@ from games.registry import all_games, get_game
 
 from . import embargo, export_views, providers, replay, results, selectors
 from .ai_players import game_levels
-from .catalogue import board_module, rules_templates
+from .catalogue import board_module, game_title, rules_templates
 from .commitments import commitment_ensure, fairness_record, match_is_over
 from .fairness import verify_record
 from .models import Match
@@ -39,7 +39,7 @@ def _match_context(request: HttpRequest, match: Match) -> dict[str, object]:
         "match": match,
         "match_id": match.pk,
         "game_slug": game.slug,
-        "game_title": game.title,
+        "game_title": game_title(game),
         "ws_path": f"/ws/match/{match.pk}/",
         "your_seats": your_seats,
         "board_module": static(board_module(game.slug)),
@@ -91,7 +91,7 @@ def match_fairness(request: HttpRequest, match_id: int) -> HttpResponse:
         "live/fairness.html",
         {
             "match": match,
-            "game_title": game.title,
+            "game_title": game_title(game),
             "over": over,
             "embargoed": embargoed,
             "embargo_code": embargo.CODE,
@@ -125,7 +125,7 @@ def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
         {
             "match": match,
             "match_id": match.pk,
-            "game_title": game.title,
+            "game_title": game_title(game),
             "over": replay.replayable(match) and not embargoed,
             "embargoed": embargoed,
             "embargo_code": embargo.CODE,
@@ -188,7 +188,10 @@ def watch_list(request: HttpRequest) -> HttpResponse:
         "live/watch.html",
         {
             **listing,
-            "games": sorted(all_games().values(), key=lambda g: str(g.title)),
+            "games": [
+                {"slug": g.slug, "title": game_title(g)}
+                for g in sorted(all_games().values(), key=lambda g: str(g.title))
+            ],
             "chosen": game or "",
         },
     )
@@ -207,7 +210,7 @@ def tv_page(request: HttpRequest, game: str | None = None) -> HttpResponse:
     featured = _featured_cached(game)
     tv = {
         "game": game,
-        "game_title": get_game(game).title if game else None,
+        "game_title": game_title(game) if game else None,
         "current_url": reverse("watch:tv_game_current", args=[game])
         if game
         else reverse("watch:tv_current"),
@@ -250,9 +253,12 @@ def tv_current(request: HttpRequest, game: str | None = None) -> JsonResponse:
     and whether the match named by ``?showing=`` still runs."""
     game = _tv_game(game)
     showing = request.GET.get("showing", "")
+    featured = _featured_cached(game)
+    if featured is not None:  # shared by every TV: named again in this reader's language
+        featured = {**featured, "game_title": game_title(str(featured["game"]))}
     body: dict[str, object] = {
         "game": game,
-        "featured": _featured_cached(game),
+        "featured": featured,
         "showing": None,
     }
     if showing.isdigit() and len(showing) <= 18:

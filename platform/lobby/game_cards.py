@@ -98,7 +98,7 @@ def game_cards(games: list[Game[Any]], running: dict[str, int]) -> list[dict[str
     return [
         {
             "slug": g.slug,
-            "title": g.title,
+            "title": catalogue.game_title(g),
             "summary": rules_summary(g.slug, _language(g.slug)),
             "seats": seats_text(g),
             "length": length_text(g),

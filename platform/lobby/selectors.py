@@ -9,7 +9,6 @@ from django.db.models import Count, Q
 from django.urls import reverse
 
 from games.core import Game
-from games.registry import get_game
 from live import catalogue
 from live.ai_players import ai_seat_name, default_level, game_levels
 from live.models import Match, MatchStatus
@@ -71,7 +70,7 @@ def game_choices(
     return [
         {
             "slug": g.slug,
-            "title": g.title,
+            "title": catalogue.game_title(g),
             "seat_counts": list(g.seat_counts),
             "bot_levels": list(g.bots),
             "levels": [level.as_dict() for level in game_levels(g, ratings.get(g.slug))],
@@ -87,7 +86,7 @@ def _table_row(table: Table, user_id: int | None) -> dict[str, Any]:
     mine = any(s.user_id == user_id for s in seat_rows.values()) if user_id else False
     return {
         "id": table.pk,
-        "game_title": get_game(table.game).title,
+        "game_title": catalogue.game_title(table.game),
         "rated": table.rated,
         "status": table.status,
         "time_control": table.time_control,
@@ -126,7 +125,7 @@ def lobby_tables(*, user_id: int | None) -> dict[str, Any]:
     matches = [
         {
             "id": m.pk,
-            "game_title": get_game(m.game).title,
+            "game_title": catalogue.game_title(m.game),
             "players": [s.display_name for s in m.seats.all()],
             "status": m.status,
             "watch_url": reverse("live:match", args=[m.pk]),
@@ -136,7 +135,7 @@ def lobby_tables(*, user_id: int | None) -> dict[str, Any]:
     finished = [
         {
             "id": m.pk,
-            "game_title": get_game(m.game).title,
+            "game_title": catalogue.game_title(m.game),
             "players": [s.display_name for s in m.seats.all()],
             "replay_url": reverse("live:replay", args=[m.pk]),
         }

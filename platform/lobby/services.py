@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.registry import get_game
+from live import catalogue
 from live.ai_players import default_level
 from live.commitments import commitment_ensure
 from live.errors import LiveError
@@ -31,7 +32,8 @@ def _check_game(game_slug: str, seats: int | None = None) -> None:
         counts = ", ".join(map(str, game.seat_counts))
         raise LiveError(
             "bad_seats",
-            _("%(game)s is played by %(counts)s players") % {"game": game.title, "counts": counts},
+            _("%(game)s is played by %(counts)s players")
+            % {"game": catalogue.game_title(game), "counts": counts},
         )
 
 

@@ -22,8 +22,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.registry import get_game
-from live import timebase
+from live import catalogue, timebase
 from live.clock import clock_public
 from live.models import Match, MatchStatus
 
@@ -35,10 +34,7 @@ from .forms import AbortForm, AdjudicateForm, ReasonForm, SanctionForm
 
 
 def game_title(match: Match) -> str:
-    try:
-        return get_game(match.game).title
-    except KeyError:
-        return match.game
+    return catalogue.game_title(match.game)
 
 
 def players_html(match: Match) -> str:

@@ -13,8 +13,7 @@ from django.db.models import Count, Min
 from django.utils import timezone
 
 from config import redis_keys
-from games.registry import all_games
-from live import timebase
+from live import catalogue, timebase
 from live.models import EndReason, Match, MatchStatus, Move, NodeClock, ServiceBeat, TimeIncident
 from live.socket_caps import socket_limits
 from matchmaking.conf import reference_now
@@ -30,8 +29,7 @@ UNRELIABLE = (EndReason.UNRELIABLE_TIME, EndReason.OUTAGE)
 
 
 def _title(slug: str) -> str:
-    games = all_games()
-    return games[slug].title if slug in games else slug
+    return catalogue.game_title(slug)
 
 
 # --- sanctions ------------------------------------------------------------------------------------

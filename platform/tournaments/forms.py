@@ -74,7 +74,7 @@ def refuse_nothing_compared(
 
 
 def _game_choices() -> list[tuple[str, str]]:
-    return [(slug, g.title) for slug, g in catalogue.playable_games().items()]
+    return [(slug, catalogue.game_title(g)) for slug, g in catalogue.playable_games().items()]
 
 
 class TournamentForm(forms.Form):

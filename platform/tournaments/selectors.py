@@ -12,8 +12,7 @@ from typing import Any
 from django.db.models import Count, Q
 from django.urls import reverse
 
-from games.registry import all_games
-from live import embargo
+from live import catalogue, embargo
 from live.models import MatchStatus, Seat
 from matchmaking import standings
 
@@ -86,8 +85,8 @@ def tournament_exists(tournament_id: int) -> bool:
 
 
 def game_title(slug: str) -> str:
-    game = all_games().get(slug)
-    return game.title if game else slug
+    """The game's name in the active language (:func:`live.catalogue.game_title`)."""
+    return catalogue.game_title(slug)
 
 
 def tournament_list(*, limit: int = 100) -> dict[str, list[Tournament]]:

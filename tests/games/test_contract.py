@@ -200,6 +200,9 @@ def _declare(**changes: Any) -> Game[Any]:
         ({"seat_counts": (3,)}, "exactly two seats"),
         ({"bots": {}}, "AI level"),
         ({"time_control": TimeControl(bank_ms=0, delay_ms=0)}, "positive bank"),
+        ({"titles": {"zh": ""}}, "the zh title is empty"),
+        ({"titles": {"zh": "   "}}, "the zh title is empty"),
+        ({"titles": {"zh-hans": "新"}}, "not a language code"),
     ],
 )
 def test_a_mistaken_declaration_fails_when_the_game_is_declared(
@@ -207,6 +210,12 @@ def test_a_mistaken_declaration_fails_when_the_game_is_declared(
 ) -> None:
     with pytest.raises(GameDeclarationError, match=says):
         _declare(**change)
+
+
+def test_a_declaration_names_the_game_in_other_languages_only_where_asked() -> None:
+    game = _declare(titles={"zh": "新游戏"})
+    assert (game.title, dict(game.titles)) == ("New", {"zh": "新游戏"})
+    assert dict(_declare().titles) == {}
 
 
 def test_a_seat_count_the_game_does_not_allow_is_refused() -> None:

@@ -127,3 +127,32 @@ async def test_the_queue_match_reaches_every_page(make_user) -> None:
     )
     assert await comm.receive_nothing(timeout=0.3)
     await comm.disconnect()
+
+
+async def test_a_notice_names_the_game_in_the_language_of_the_page_that_hears_it(
+    make_user,
+) -> None:
+    """The service that sends the notice has no reader: each socket names the game again in its
+    own reader's language (here the language cookie: Chinese)."""
+    alice, bob, cid = [await database_sync_to_async(make_user)(n) for n in ("alice", "bob", "cid")]
+    table = await database_sync_to_async(lobby_services.table_create)(
+        user_id=alice.pk, game_slug="dou_dizhu", seats=3
+    )
+    await database_sync_to_async(lobby_services.table_join)(user_id=cid.pk, table_id=table.pk)
+    cookie = await database_sync_to_async(session_cookie)(alice)
+    headers = [
+        (b"origin", b"http://testserver"),
+        (b"host", b"testserver"),
+        (b"cookie", cookie + b"; django_language=zh-hans"),
+    ]
+    comm = WebsocketCommunicator(application, "/ws/notify/", headers=headers)
+    assert (await comm.connect())[0]
+    await settled(comm)
+    await database_sync_to_async(lobby_services.table_join)(user_id=bob.pk, table_id=table.pk)
+    notice = await receive(comm)
+    assert (notice["kind"], notice["game"], notice["game_title"]) == (
+        "table_started",
+        "dou_dizhu",
+        "斗地主",
+    )
+    await comm.disconnect()
