@@ -47,7 +47,8 @@ lint: venv js
 	$(BIN)/mypy --strict games ratings/elo.py matchmaking/pairing.py matchmaking/matching.py \
 		matchmaking/standings.py matchmaking/swiss.py matchmaking/multiseat.py \
 		matchmaking/roundrobin.py matchmaking/knockout.py matchmaking/arena.py \
-		matchmaking/movements.py matchmaking/trf.py
+		matchmaking/movements.py matchmaking/trf.py matchmaking/dutch_order.py \
+		matchmaking/dutch_weights.py matchmaking/dutch_sequential.py
 
 # The benches print our figures next to peer libraries' (rlcard, pokerkit, py4swiss: the bench extra).
 BENCH_STAMP := $(VENV)/.bench-installed
