@@ -43,6 +43,26 @@ def rules_templates(slug: str) -> dict[str, str]:
     return {lang: f"rules/{slug}_{_FILE_SUFFIX.get(lang, lang)}.html" for lang in LANGUAGES}
 
 
+_READ_IN = {
+    "en": ("en", "Read the rules in English"),
+    "de": ("de", "Regeln auf Deutsch lesen"),
+    "zh": ("zh-Hans", "阅读中文规则"),
+}
+"""Each help's ``lang`` attribute and its toggle's words, written in that help's own language."""
+
+
+def rules_in_page_order(slug: str, lang: str | None = None) -> list[dict[str, str]]:
+    """The rules help of every language, the page's language (default: the active one) first:
+    each with its ``template``, its ``lang`` attribute and the words of its toggle."""
+    first = page_language(lang)
+    templates = rules_templates(slug)
+    ordered = [first, *(other for other in LANGUAGES if other != first)]
+    return [
+        {"template": templates[key], "lang": _READ_IN[key][0], "toggle": _READ_IN[key][1]}
+        for key in ordered
+    ]
+
+
 def docs_page(slug: str) -> str:
     """The game's page in ``docs/games/`` (options, actions, view, forfeit, deals)."""
     return f"docs/games/{slug}.md"

@@ -16,7 +16,7 @@ from games.registry import all_games, get_game
 
 from . import embargo, export_views, providers, replay, results, selectors
 from .ai_players import game_levels
-from .catalogue import board_module, game_title, rules_templates
+from .catalogue import board_module, game_title, rules_in_page_order
 from .commitments import commitment_ensure, fairness_record, match_is_over
 from .fairness import verify_record
 from .models import Match
@@ -43,7 +43,7 @@ def _match_context(request: HttpRequest, match: Match) -> dict[str, object]:
         "ws_path": f"/ws/match/{match.pk}/",
         "your_seats": your_seats,
         "board_module": static(board_module(game.slug)),
-        "rules": rules_templates(game.slug),
+        "rules": rules_in_page_order(game.slug),
         "lang": request.LANGUAGE_CODE,
         "ai_levels": {
             level.key: {"label": level.label, "description": level.description}
