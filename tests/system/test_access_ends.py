@@ -154,15 +154,16 @@ def test_a_ban_closes_every_socket_of_the_user_on_every_web_process(shared_stack
                 await notify_ws.send(json.dumps({"type": "ping", "t": 1}))
                 assert (await first(notify_ws, "pong"))["t"] == 1
 
-                stack.django(
+                await asyncio.to_thread(
+                    stack.django,
                     "import json; from accounts.services import operator_ensure; "
                     "from operations.services import user_ban; "
                     f"op, _ = operator_ensure(username='{people['moderator'][1]}', "
                     "password='pw-mod-12345'); "
-                    f"user_ban(user_id={alice}, reason='cheating', actor=op); print(1)"
+                    f"user_ban(user_id={alice}, reason='cheating', actor=op); print(1)",
                 )
                 banned_at = time.monotonic()
-                after_ban = stack.django(MATCH_ROW.format(id=match_id))
+                after_ban = await asyncio.to_thread(stack.django, MATCH_ROW.format(id=match_id))
                 # Frames sent once the ban is done: none may be answered or change anything.
                 await send_quietly(
                     match_ws,
@@ -190,7 +191,10 @@ def test_a_ban_closes_every_socket_of_the_user_on_every_web_process(shared_stack
                 # The rival's socket is not the banned user's: it stays open and answers.
                 await rival_ws.send(json.dumps({"type": "ping", "t": 3}))
                 assert (await first(rival_ws, "pong"))["t"] == 3
-                assert stack.django(MATCH_ROW.format(id=match_id)) == after_ban
+                assert (
+                    await asyncio.to_thread(stack.django, MATCH_ROW.format(id=match_id))
+                    == after_ban
+                )
                 assert after_ban["status"] == "finished"  # the ban forfeited the match
                 assert "after-ban" not in after_ban["commands"]
 
@@ -233,12 +237,13 @@ def test_a_revoked_token_closes_its_sockets_and_a_later_command_is_not_applied(
                 snapshot = await first(by_a, "state")
                 await first(by_b, "state")
                 legal = snapshot["legal"][0]
-                stack.django(
+                await asyncio.to_thread(
+                    stack.django,
                     "from accounts.services import token_revoke; "
-                    f"print(int(token_revoke(token_id={a_id})))"
+                    f"print(int(token_revoke(token_id={a_id})))",
                 )
                 revoked_at = time.monotonic()
-                before = stack.django(MATCH_ROW.format(id=match_id))
+                before = await asyncio.to_thread(stack.django, MATCH_ROW.format(id=match_id))
                 # A command and a resignation sent with the revoked token: neither is applied.
                 await send_quietly(
                     by_a, {"type": "action", "command_id": "after-revoke", "action": legal}
@@ -251,7 +256,9 @@ def test_a_revoked_token_closes_its_sockets_and_a_later_command_is_not_applied(
                     assert closed_at - revoked_at < CLOSE_DEADLINE_S
                     assert frames[-1]["code"] == "token_revoked", frames
                     assert [f for f in frames if f["type"] in ("ack", "pong")] == []
-                assert stack.django(MATCH_ROW.format(id=match_id)) == before
+                assert (
+                    await asyncio.to_thread(stack.django, MATCH_ROW.format(id=match_id)) == before
+                )
                 assert before["status"] == "running"
                 # The other token's socket still plays.
                 await by_b.send(

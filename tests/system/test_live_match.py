@@ -131,10 +131,10 @@ def test_bad_commands_over_a_real_websocket_change_nothing_and_a_retry_applies_o
 
             async with asyncio.timeout(60):
                 state = await my_turn()
-                before = stack.django(MATCH_ROW.format(id=match_id))
+                before = await asyncio.to_thread(stack.django, MATCH_ROW.format(id=match_id))
                 while before["seq"] != state["seq"]:  # the AI's sealed bid landed meanwhile
                     state = await my_turn()
-                    before = stack.django(MATCH_ROW.format(id=match_id))
+                    before = await asyncio.to_thread(stack.django, MATCH_ROW.format(id=match_id))
                 legal = state["legal"][0]
                 bad = [
                     ({"seat": 0, "seq": state["seq"], "action": {"kind": "no-such"}}, "illegal"),
@@ -145,14 +145,16 @@ def test_bad_commands_over_a_real_websocket_change_nothing_and_a_retry_applies_o
                     answer = await reply({"type": "action", "command_id": f"bad-{n}", **fields})
                     assert answer["type"] == "error", answer
                     assert answer["code"].startswith(code), answer
-                assert stack.django(MATCH_ROW.format(id=match_id)) == before
+                assert (
+                    await asyncio.to_thread(stack.django, MATCH_ROW.format(id=match_id)) == before
+                )
 
                 good = {"type": "action", "command_id": "once", "seat": 0, "action": legal}
                 first = await reply(good)
                 again = await reply(good)
                 assert first["type"] == again["type"] == "ack"
                 assert first["seq"] == again["seq"] == before["seq"] + 1
-                after = stack.django(MATCH_ROW.format(id=match_id))
+                after = await asyncio.to_thread(stack.django, MATCH_ROW.format(id=match_id))
                 assert [cid for _, cid in after["moves"]].count("once") == 1
                 assert after["moves"][: len(before["moves"])] == before["moves"]
 
