@@ -1,5 +1,6 @@
 """Operators' and organisers' view of tournaments: create (through the service), start, pause,
-resume, cancel, adjudicate a game, and the audit log of everything organisers and operators did."""
+resume, cancel, adjudicate a game, export events as FIDE TRF files and check an uploaded one
+(``trf_admin``), and the audit log of everything organisers and operators did."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from operations.admin_pages import reason_action
 from operations.errors import OperationError
 from operations.forms import ReasonForm
 
-from . import services, tiebreaks
+from . import services, tiebreaks, trf_admin
 from .errors import TournamentError
 from .forms import refuse_tiebreak_order
 from .models import (
@@ -188,13 +189,13 @@ def _each(
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(trf_admin.TrfAdminMixin, admin.ModelAdmin):
     form = TournamentAdminForm
     list_display = ("id", "name", "game", "format", "status", "current_round", "starts_at")
     list_filter = ("status", "format", "game", "rated", "duplicate_deals")
     search_fields = ("name", "organiser__username")
     inlines = [EntryInline, AuditInline]
-    actions = ["start_now", "pause", "resume", "cancel"]
+    actions = ["start_now", "pause", "resume", "cancel", "export_trf"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         facts = ["organiser", "status", "status_reason", "current_round", "seed", "started_at"]

@@ -46,6 +46,12 @@ from .standing_rows import pairs_session_hidden as pairs_session_hidden
 from .standing_rows import points_text as points_text
 from .standing_rows import shown_rows as shown_rows
 
+# The event as a FIDE TRF file (trf_exchange.py: which events have one, and the file).
+from .trf_exchange import trf_event_of as trf_event_of
+from .trf_exchange import trf_filename as trf_filename
+from .trf_exchange import trf_refusal as trf_refusal
+from .trf_exchange import trf_text_of as trf_text_of
+
 
 def embargoed_matches() -> Q:
     """Matches (a ``Q`` over ``live.Match``) whose deal is still live at another table: a table

@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/standings/", views.tournament_standings, name="standings"),
     path("<int:pk>/round/<int:number>/", views.round_page, name="round"),
+    path("<int:pk>/trf/", views.trf_download, name="trf"),
     path("<int:pk>/register/", views.register, name="register"),
     path("<int:pk>/withdraw/", views.withdraw, name="withdraw"),
     path("<int:pk>/partner/", views.partner, name="partner"),

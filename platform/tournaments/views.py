@@ -122,6 +122,7 @@ def _standings_context(tournament: Tournament) -> dict[str, Any]:
         in (TournamentStatus.SCHEDULED, TournamentStatus.RUNNING, TournamentStatus.PAUSED),
         "is_arena": tournament.format == Format.ARENA,
         "scores_hidden": selectors.pairs_session_hidden(tournament),
+        "has_trf": selectors.trf_refusal(tournament) is None,
     }
 
 
@@ -164,6 +165,26 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             ),
         },
     )
+
+
+def trf_download(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's FIDE TRF file, for everyone: it holds only what the page shows (names,
+    ratings, decided results).  An event the file cannot describe answers 404 with the reason."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    refusal = selectors.trf_refusal(tournament)
+    if refusal is not None:
+        return HttpResponse(refusal, status=404, content_type="text/plain; charset=utf-8")
+    return trf_response(tournament)
+
+
+def trf_response(tournament: Tournament) -> HttpResponse:
+    """The file as a download (the page's link and the admin's action)."""
+    response = HttpResponse(
+        selectors.trf_text_of(tournament), content_type="text/plain; charset=utf-8"
+    )
+    filename = selectors.trf_filename(tournament)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 def _act(request: HttpRequest, pk: int, done: str, call: Any) -> HttpResponse:
