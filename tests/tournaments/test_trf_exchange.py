@@ -186,7 +186,7 @@ def test_the_admin_action_refuses_a_selection_with_an_event_without_a_file(
     )
     page = response.content.decode()
     assert response["Content-Type"].startswith("text/html")
-    assert "Cup" in page and "Only Swiss and round-robin events" in page
+    assert f"{knockout}: Only Swiss and round-robin events can be written as a TRF file." in page
 
 
 def small_event(**changes: Any) -> trf.TrfEvent:
