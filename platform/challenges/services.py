@@ -46,9 +46,7 @@ def _can_be_challenged(user: User) -> None:
     """Refuse a person who may not play now.  Why (a ban, an account switched off) is nobody
     else's business (``accounts.suspension``), so every such case reads the same."""
     if not user.is_active or user_is_banned(user_id=user.pk):
-        raise LiveError(
-            "unavailable", _("%(name)s cannot play now") % {"name": user.username}
-        )
+        raise LiveError("unavailable", _("%(name)s cannot play now") % {"name": user.username})
 
 
 def _notice(challenge: Challenge, kind: str, **extra: Any) -> dict[str, Any]:
@@ -141,9 +139,7 @@ def challenge_create(
 def _locked(challenge_id: int, user_id: int, *, as_challenger: bool) -> Challenge:
     """The challenge's row, locked, if ``user_id`` may answer it and it is still open."""
     who = {"challenger_id": user_id} if as_challenger else {"challenged_id": user_id}
-    challenge = (
-        Challenge.objects.select_for_update().filter(pk=challenge_id, **who).first()
-    )
+    challenge = Challenge.objects.select_for_update().filter(pk=challenge_id, **who).first()
     if challenge is None:
         raise LiveError("no_challenge", _("you have no such challenge"))
     if challenge.status == ChallengeStatus.ACCEPTED:

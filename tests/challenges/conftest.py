@@ -3,9 +3,21 @@ and a table with AI seats would otherwise play itself out inside the commit of i
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
+from challenges import services
 from live import tasks as live_tasks
+
+
+@pytest.fixture(autouse=True)
+def _app_catalogue(settings: Any) -> None:
+    """The app's own catalogue.  With ``pythonpath = tests``, the name ``challenges`` is also this
+    folder (a namespace package), and Django looks for the app's ``locale/`` here; the setting
+    change makes Django forget the catalogues it loaded."""
+    settings.LOCALE_PATHS = [*settings.LOCALE_PATHS, Path(services.__file__).parent / "locale"]
 
 
 @pytest.fixture(autouse=True)

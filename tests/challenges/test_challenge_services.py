@@ -171,11 +171,11 @@ def test_two_challenges_at_once_make_one(make_user) -> None:
 def test_an_expired_challenge_cannot_be_accepted_and_frees_the_pair(make_user) -> None:
     anna, ben = make_user("anna"), make_user("ben")
     offered = challenge(anna, ben)
-    Challenge.objects.filter(pk=offered.pk).update(
-        expires_at=timezone.now() - timedelta(seconds=1)
-    )
+    Challenge.objects.filter(pk=offered.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
     refused("challenge_expired", services.challenge_accept, user_id=ben.pk, challenge_id=offered.pk)
-    refused("challenge_expired", services.challenge_decline, user_id=ben.pk, challenge_id=offered.pk)
+    refused(
+        "challenge_expired", services.challenge_decline, user_id=ben.pk, challenge_id=offered.pk
+    )
     assert selectors.open_challenges(user_id=ben.pk) == {"received": [], "sent": []}
     again = challenge(anna, ben)
     assert Challenge.objects.get(pk=offered.pk).status == ChallengeStatus.EXPIRED
@@ -202,7 +202,9 @@ def test_a_cancelled_or_declined_challenge_cannot_be_accepted(make_user) -> None
     refused(
         "challenge_declined", services.challenge_accept, user_id=ben.pk, challenge_id=offered.pk
     )
-    refused("challenge_declined", services.challenge_cancel, user_id=anna.pk, challenge_id=offered.pk)
+    refused(
+        "challenge_declined", services.challenge_cancel, user_id=anna.pk, challenge_id=offered.pk
+    )
 
 
 def test_an_accepted_challenge_cannot_be_accepted_again_or_cancelled(make_user) -> None:
@@ -222,7 +224,9 @@ def test_only_the_challenged_answers_and_only_the_challenger_cancels(make_user) 
     offered = challenge(anna, ben)
     for user in (anna, cleo):
         refused("no_challenge", services.challenge_accept, user_id=user.pk, challenge_id=offered.pk)
-        refused("no_challenge", services.challenge_decline, user_id=user.pk, challenge_id=offered.pk)
+        refused(
+            "no_challenge", services.challenge_decline, user_id=user.pk, challenge_id=offered.pk
+        )
     for user in (ben, cleo):
         refused("no_challenge", services.challenge_cancel, user_id=user.pk, challenge_id=offered.pk)
     assert selectors.challenge_page(challenge_id=offered.pk, user_id=cleo.pk) is None
