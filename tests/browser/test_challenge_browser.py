@@ -56,7 +56,13 @@ def test_a_challenge_is_seen_live_accepted_and_both_land_on_the_board(
     anna.get_by_test_id("challenge-link").click()
     anna.get_by_test_id("challenge-form").wait_for(timeout=WAIT_MS)
     check(anna, "challenge form")
+    # Bridge has no two-seat table: the computer's strength is asked, and it cannot be rated.
+    anna.get_by_test_id("challenge-game").select_option("bridge")
+    assert anna.get_by_test_id("challenge-level").is_visible()
+    assert anna.get_by_test_id("challenge-rated").is_disabled()
     anna.get_by_test_id("challenge-game").select_option("one_poker")
+    assert not anna.get_by_test_id("challenge-level").is_visible()
+    assert anna.get_by_test_id("challenge-rated").is_enabled()
     relaxed = anna.locator(
         "[data-testid=challenge-time-control] optgroup[data-game=one_poker] option[value=relaxed]"
     )

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from challenges import services
 from challenges.models import Challenge, ChallengeStatus
@@ -119,3 +120,12 @@ def test_the_pages_need_a_login(make_user) -> None:
     make_user("ben")
     for url in ("/challenges/new/ben/", "/challenges/open/", "/challenges/1/"):
         assert Client().get(url)["Location"].startswith("/accounts/login/")
+
+
+def test_an_expired_challenge_reads_expired_and_offers_no_answer(make_user) -> None:
+    anna, ben = make_user("anna"), make_user("ben")
+    made = services.challenge_create(user_id=anna.pk, username="ben", game_slug="one_poker")
+    Challenge.objects.filter(pk=made.pk).update(expires_at=timezone.now())
+    page = logged_in(ben).get(f"/challenges/{made.pk}/").content.decode()
+    assert 'data-status="expired"' in page and 'data-testid="challenge-accept"' not in page
+    assert 'data-testid="challenge-received"' not in logged_in(ben).get("/").content.decode()
