@@ -78,6 +78,7 @@ urlpatterns = [
     path("leaderboards/", include("ratings.urls")),
     path("queue/", include("matchmaking.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("challenges/", include("challenges.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/dashboard/", operations_views.dashboard, name="operations-dashboard"),
     path("admin/login/", account_views.admin_login, name="admin-login"),  # + LOGIN_RATE

@@ -35,6 +35,7 @@ SITE_APPS = (
     "chat",
     "operations",
     "demo",
+    "challenges",
 )
 """The apps around the core (docs/architecture.md, "Layers")."""
 

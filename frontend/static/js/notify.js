@@ -20,8 +20,13 @@ const WORDS = {
     rematch_started: "Your rematch has started: {game}.",
     rematch_declined: "{by} declined the rematch.",
     tournament_round: "Your next tournament match is ready: {game}.",
+    challenge_offered: "{by} challenges you: {game}.",
+    challenge_accepted: "{by} accepted your challenge: your {game} match has started.",
+    challenge_declined: "{by} declined your challenge: {game}.",
+    challenge_cancelled: "{by} withdrew the challenge: {game}.",
     other: "Something needs you: {game}.",
     go: "Go to the match",
+    go_challenge: "Open the challenge",
     dismiss: "Dismiss",
     sound_on: "Sound on",
     sound_off: "Sound off",
@@ -37,8 +42,13 @@ const WORDS = {
     rematch_started: "Deine Revanche hat begonnen: {game}.",
     rematch_declined: "{by} hat die Revanche abgelehnt.",
     tournament_round: "Deine nächste Turnierpartie ist bereit: {game}.",
+    challenge_offered: "{by} fordert dich heraus: {game}.",
+    challenge_accepted: "{by} hat deine Herausforderung angenommen: deine Partie {game} hat begonnen.",
+    challenge_declined: "{by} hat deine Herausforderung abgelehnt: {game}.",
+    challenge_cancelled: "{by} hat die Herausforderung zurückgezogen: {game}.",
     other: "Etwas wartet auf dich: {game}.",
     go: "Zur Partie",
+    go_challenge: "Zur Herausforderung",
     dismiss: "Schließen",
     sound_on: "Ton an",
     sound_off: "Ton aus",
@@ -54,8 +64,13 @@ const WORDS = {
     rematch_started: "你的新一局已开始：{game}。",
     rematch_declined: "{by} 拒绝了再来一局。",
     tournament_round: "你的下一场比赛已就绪：{game}。",
+    challenge_offered: "{by} 向你发起挑战：{game}。",
+    challenge_accepted: "{by} 接受了你的挑战：你的{game}对局已开始。",
+    challenge_declined: "{by} 拒绝了你的挑战：{game}。",
+    challenge_cancelled: "{by} 撤回了挑战：{game}。",
     other: "有事需要你处理：{game}。",
     go: "前往对局",
+    go_challenge: "查看挑战",
     dismiss: "关闭",
     sound_on: "声音开",
     sound_off: "声音关",
@@ -133,7 +148,7 @@ renderSoundButton();
 
 // ── banners ─────────────────────────────────────────────────────────────────────────────────────
 function showBanner(notice) {
-  const key = `${notice.kind}:${notice.match_id}`;
+  const key = `${notice.kind}:${notice.challenge_id ?? notice.match_id}`;
   region.querySelector(`[data-key="${CSS.escape(key)}"]`)?.remove();
   const banner = document.createElement("div");
   banner.className = "notice";
@@ -150,7 +165,8 @@ function showBanner(notice) {
     go.className = "button primary";
     go.href = notice.url;
     go.dataset.testid = "notice-go";
-    go.textContent = t("go");
+    // A challenge not yet accepted has no match: its link opens the challenge's page.
+    go.textContent = notice.challenge_id && !notice.match_id ? t("go_challenge") : t("go");
     banner.append(go);
   }
   const close = document.createElement("button");

@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "tournaments",
     "operations",
     "chat",
+    "challenges",
     "demo",
 ]
 

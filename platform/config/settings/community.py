@@ -30,3 +30,8 @@ CHAT_RATE_LIMIT = 5  # messages per user ...
 CHAT_RATE_WINDOW_S = 10  # ... within this many seconds, over all rooms
 CHAT_HISTORY = 50  # messages per room sent on connecting
 CHAT_TEXT_FILTER: Any = "chat.filters.mask_words"  # dotted path of a callable text -> text
+
+# Challenges (docs/challenges.md): how long an unanswered one stays open, and whether a bot
+# account (played through the API, which has no challenge endpoint) may be challenged.
+CHALLENGE_EXPIRY_S = 10 * 60
+CHALLENGES_TO_BOTS = False
