@@ -29,17 +29,21 @@ messages: venv
 run: messages
 	$(BIN)/python -m config.embedded
 
-# The suite runs on one pytest-xdist worker per core (TEST_WORKERS=1 for one process): every worker
-# has its own databases, Redis namespaces, ports and shared stacks (tests/support/stack.py), so
-# workers, and whole test runs side by side, never meet.  Each run ends with its 20 slowest tests.
-TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
-XDIST := -n $(TEST_WORKERS) --dist worksteal
+# The suite runs on one pytest-xdist worker per core and one more (TEST_WORKERS=1 for one process):
+# the system tests spend most of their time waiting on real processes and deadlines, and the extra
+# worker fills that time.  Every worker has its own databases, Redis namespaces, ports and shared
+# stacks (tests/support/stack.py), so workers, and whole test runs side by side, never meet.  Tests
+# are handed out longest first (tests/conftest.py); each run ends with its 20 slowest tests.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) + 1 )))
+XDIST := -n $(TEST_WORKERS) --dist load
+# The in-process tier is all CPU: one worker per core.
+FAST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 
 test: messages js
 	$(BIN)/python -m pytest $(XDIST)
 
 test-fast: messages js
-	$(BIN)/python -m pytest $(XDIST) -m "not system and not browser" -x -q
+	$(BIN)/python -m pytest -n $(FAST_WORKERS) --dist load -m "not system and not browser" -x -q
 
 lint: venv js
 	$(BIN)/ruff check .

@@ -26,6 +26,24 @@ settings.load_profile(THOROUGH)
 _names = itertools.count()
 
 
+def _weight(item: pytest.Item) -> int:
+    """System tests first, then browser tests, then the in-process rest."""
+    if item.get_closest_marker("system"):
+        return 0
+    if item.get_closest_marker("browser"):
+        return 1
+    return 2
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Longest first: the system and browser tests (tens of seconds each, mostly waiting on real
+    processes) start at once on every worker and the thousands of in-process tests fill the gaps
+    and the end, so no worker idles at the end behind one long test (``make test`` hands tests
+    out with ``--dist load`` in this order).  Stable: the same order on every worker."""
+    items.sort(key=_weight)
+
+
 @pytest.fixture(autouse=True)
 def _fresh_timebase() -> Iterator[None]:
     """Every test starts with no time measurement (as a freshly started process would)."""
