@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # The JS check's packages (ESLint), installed from frontend/package-lock.json as it is.
 JS_STAMP := frontend/node_modules/.installed
 
-.PHONY: run test test-fast bench lint venv js messages clean
+.PHONY: run test test-fast bench lint venv js messages clean screenshots
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || { test -x $(PY) && $(PY) -m venv $(VENV) || python3 -m venv $(VENV); }
@@ -62,6 +62,10 @@ $(BENCH_STAMP): $(STAMP)
 
 bench: $(BENCH_STAMP)
 	bash tests/bench/run_all.sh
+
+# Every board's first screen on a phone and a desktop, into docs/screenshots/ (Debian's Chromium).
+screenshots: messages
+	$(BIN)/python tests/support/screenshots.py
 
 clean:
 	rm -rf var .pytest_cache
