@@ -30,7 +30,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # One file per test process, so that two test runs on one machine never share a database.
     DATABASES["default"]["TEST"] = {"NAME": str(RUN_DIR / f"test-db-{os.getpid()}.sqlite3")}
 else:
-    # Behind a pooler in transaction mode (DATABASE_TRANSACTION_POOLER=1; k8s/25-pgbouncer.yaml)
+    # Behind a pooler in transaction mode (DATABASE_TRANSACTION_POOLER=1; k8s/05-pgbouncer.yaml)
     # consecutive transactions of one Django connection may run on different server connections,
     # so a named cursor cannot outlive its transaction: QuerySet.iterator() then fetches in one go
     # instead of declaring a server-side cursor.  Nothing else the platform runs keeps state in
