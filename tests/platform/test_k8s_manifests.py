@@ -465,9 +465,7 @@ def test_pooler_runs_pgbouncer_in_transaction_mode_in_front_of_postgres() -> Non
     assert ini["pgbouncer"]["pool_mode"] == "transaction"
     # psycopg's prepared statements survive transaction pooling only when PgBouncer tracks them.
     assert int(ini["pgbouncer"]["max_prepared_statements"]) > 0
-    assert int(ini["pgbouncer"]["max_db_connections"]) >= int(
-        ini["pgbouncer"]["default_pool_size"]
-    )
+    assert int(ini["pgbouncer"]["max_db_connections"]) >= int(ini["pgbouncer"]["default_pool_size"])
     backend = dict(part.split("=", 1) for part in ini["databases"]["gameplatform"].split())
     direct = urlsplit(app_secret()["DATABASE_DIRECT_URL"])
     assert (backend["host"], int(backend["port"]), backend["dbname"]) == (
