@@ -4,11 +4,15 @@ The schema check runs kubernetes-validate (bundled schemas, no cluster needed) i
 unknown or misspelt field fails. The other tests check what a schema cannot: one image for every
 process, probes on every Deployment, and the process commands agreeing with the Procfile that the
 embedded default runs (same programs, queues, node names; listen address, port, pool size and the
-like may differ), so k8s/ keeps mirroring the Procfile's process types. No database needed.
+like may differ), so k8s/ keeps mirroring the Procfile's process types; and the scale-out knobs of
+docs/architecture.md "Capacity": a CPU autoscaler on every Deployment that may scale and none on the
+singletons, PgBouncer in transaction mode in front of PostgreSQL for every process but the
+migrations, the channel layer's Redis under a name of its own. No database needed.
 """
 
 from __future__ import annotations
 
+import configparser
 import functools
 import re
 import shlex
@@ -27,6 +31,13 @@ PROCFILE = REPO / "Procfile"
 NAMESPACE = "gameplatform"
 IMAGE = "ghcr.io/example/gameplatform:latest"
 COMPONENT = "app.kubernetes.io/component"
+NAME = "app.kubernetes.io/name"
+POOLER_SERVICE = f"gameplatform-pgbouncer.{NAMESPACE}.svc.cluster.local"
+# Deployments whose pods share the load and may be many (an HPA each); the others are fixed: beat
+# must be exactly one, the sweepers' work is a poll that more replicas repeat rather than share,
+# and each PgBouncer replica brings a pool of its own to PostgreSQL.
+AUTOSCALED = {"web", "worker-clock", "worker-ai"}
+FIXED = {"beat", "sweeper", "pooler"}
 
 # The process types, as the task brief and the Procfile define them.
 EXPECTED_COMMANDS = {
@@ -59,12 +70,34 @@ def of_kind(kind: str) -> list[dict[str, Any]]:
     return [doc for doc in load_documents() if doc["kind"] == kind]
 
 
-def workloads() -> list[dict[str, Any]]:
+def all_workloads() -> list[dict[str, Any]]:
+    """Every Deployment and Job, the pooler's too."""
     return [doc for doc in load_documents() if doc["kind"] in ("Deployment", "Job")]
+
+
+def workloads() -> list[dict[str, Any]]:
+    """The platform's own processes (the image built from this repository): not the pooler."""
+    return [doc for doc in all_workloads() if doc["metadata"]["labels"][NAME] == "gameplatform"]
 
 
 def by_component(kind: str) -> dict[str, dict[str, Any]]:
     return {doc["spec"]["template"]["metadata"]["labels"][COMPONENT]: doc for doc in of_kind(kind)}
+
+
+def named(kind: str, name: str) -> dict[str, Any]:
+    (doc,) = [d for d in of_kind(kind) if d["metadata"]["name"] == name]
+    return doc
+
+
+def app_secret() -> dict[str, str]:
+    data: dict[str, str] = named("Secret", "gameplatform-secrets")["stringData"]
+    return data
+
+
+def pgbouncer_ini() -> configparser.ConfigParser:
+    ini = configparser.ConfigParser(inline_comment_prefixes=None, interpolation=None)
+    ini.read_string(named("ConfigMap", "gameplatform-pgbouncer")["data"]["pgbouncer.ini"])
+    return ini
 
 
 def pod_spec(workload: dict[str, Any]) -> dict[str, Any]:
@@ -246,7 +279,7 @@ def test_procfile_comparison_reports_differences(tmp_path: Path) -> None:
 
 def test_every_deployment_container_has_probes() -> None:
     deployments = by_component("Deployment")
-    assert set(deployments) == {"web", "worker-ai", "worker-clock", "beat", "sweeper"}
+    assert set(deployments) == {"web", "worker-ai", "worker-clock", "beat", "sweeper", "pooler"}
     for name, deployment in deployments.items():
         for container in all_containers(deployment):
             assert "livenessProbe" in container, f"{name}/{container['name']}"
@@ -274,8 +307,8 @@ def test_worker_liveness_pings_its_own_node(component: str, queue: str) -> None:
 def test_web_deployment_service_and_replicas() -> None:
     deployments = by_component("Deployment")
     web = deployments["web"]
-    assert web["spec"]["replicas"] == 2
-    (service,) = [s for s in of_kind("Service") if s["spec"].get("type") == "ClusterIP"]
+    assert autoscalers()["web"]["spec"]["minReplicas"] == 2
+    service = named("Service", "gameplatform-web")
     assert service["spec"]["ports"] == [
         {"name": "http", "port": 80, "targetPort": "http", "protocol": "TCP"}
     ]
@@ -294,7 +327,7 @@ def test_clock_workers_outrank_ai_workers() -> None:
     deployments = by_component("Deployment")
     clock = priorities[pod_spec(deployments["worker-clock"])["priorityClassName"]]
     ai = priorities[pod_spec(deployments["worker-ai"])["priorityClassName"]]
-    assert deployments["worker-clock"]["spec"]["replicas"] == 2
+    assert autoscalers()["worker-clock"]["spec"]["minReplicas"] == 2
     assert clock > ai
 
 
@@ -306,11 +339,11 @@ def test_disruption_budgets_cover_web_and_clock_workers() -> None:
         for name, deployment in deployments.items():
             if selector.items() <= deployment["spec"]["template"]["metadata"]["labels"].items():
                 covered.add(name)
-    assert covered == {"web", "worker-clock"}
+    assert covered == {"web", "worker-clock", "pooler"}
 
 
 def test_every_container_has_resources_and_a_locked_down_security_context() -> None:
-    for doc in workloads():
+    for doc in all_workloads():
         spec = pod_spec(doc)
         assert spec["securityContext"]["runAsNonRoot"] is True
         mounts_tmp = {v["name"] for v in spec["volumes"] if "emptyDir" in v}
@@ -326,8 +359,8 @@ def test_every_container_has_resources_and_a_locked_down_security_context() -> N
 
 
 def test_configuration_comes_from_the_configmap_and_secret() -> None:
-    (config,) = of_kind("ConfigMap")
-    (secret,) = of_kind("Secret")
+    config = named("ConfigMap", "gameplatform-config")
+    secret = named("Secret", "gameplatform-secrets")
     required = {
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "TIME_REFERENCE": "postgres",
@@ -336,7 +369,13 @@ def test_configuration_comes_from_the_configmap_and_secret() -> None:
     }
     assert config["data"].items() >= required.items()
     assert "DJANGO_ALLOWED_HOSTS" in config["data"]
-    assert set(secret["stringData"]) == {"DJANGO_SECRET_KEY", "DATABASE_URL", "REDIS_URL"}
+    assert set(secret["stringData"]) == {
+        "DJANGO_SECRET_KEY",
+        "DATABASE_URL",
+        "DATABASE_DIRECT_URL",
+        "REDIS_URL",
+        "CHANNEL_REDIS_URL",
+    }
     env_from = [
         {"configMapRef": {"name": config["metadata"]["name"]}},
         {"secretRef": {"name": secret["metadata"]["name"]}},
@@ -355,10 +394,11 @@ def test_database_and_redis_urls_point_at_external_name_services() -> None:
     assert external == {
         "postgres": "postgres.example.internal",
         "redis": "redis.example.internal",
+        "redis-channels": "redis.example.internal",
     }
-    (secret,) = of_kind("Secret")
-    database = urlsplit(secret["stringData"]["DATABASE_URL"])
-    redis = urlsplit(secret["stringData"]["REDIS_URL"])
+    secret = app_secret()
+    database = urlsplit(secret["DATABASE_DIRECT_URL"])
+    redis = urlsplit(secret["REDIS_URL"])
     assert (database.scheme, database.hostname, database.port) == (
         "postgres",
         f"postgres.{NAMESPACE}.svc.cluster.local",
@@ -369,3 +409,121 @@ def test_database_and_redis_urls_point_at_external_name_services() -> None:
         f"redis.{NAMESPACE}.svc.cluster.local",
         6379,
     )
+    channels = urlsplit(secret["CHANNEL_REDIS_URL"])
+    assert (channels.scheme, channels.hostname, channels.port) == (
+        "redis",
+        f"redis-channels.{NAMESPACE}.svc.cluster.local",
+        6379,
+    )
+
+
+# --- scaling out (docs/architecture.md "Capacity") ----------------------------------------------
+
+
+def autoscalers() -> dict[str, dict[str, Any]]:
+    """Each HorizontalPodAutoscaler by the component of the Deployment it scales."""
+    deployments = {doc["metadata"]["name"]: doc for doc in of_kind("Deployment")}
+    found = {}
+    for hpa in of_kind("HorizontalPodAutoscaler"):
+        target = hpa["spec"]["scaleTargetRef"]
+        assert (target["apiVersion"], target["kind"]) == ("apps/v1", "Deployment")
+        deployment = deployments[target["name"]]
+        found[deployment["spec"]["template"]["metadata"]["labels"][COMPONENT]] = hpa
+    return found
+
+
+def test_every_deployment_that_scales_has_a_cpu_autoscaler_and_the_singletons_none() -> None:
+    hpas = autoscalers()
+    assert set(hpas) == AUTOSCALED
+    assert set(by_component("Deployment")) == AUTOSCALED | FIXED
+    for name, hpa in hpas.items():
+        assert hpa["apiVersion"] == "autoscaling/v2", name
+        assert hpa["metadata"]["labels"][COMPONENT] == name
+        (metric,) = hpa["spec"]["metrics"]
+        assert metric["type"] == "Resource" and metric["resource"]["name"] == "cpu", name
+        target = metric["resource"]["target"]
+        assert target["type"] == "Utilization" and 0 < target["averageUtilization"] <= 100, name
+        # Two at least, so a PodDisruptionBudget's one may go; room to grow above that.
+        assert 2 <= hpa["spec"]["minReplicas"] < hpa["spec"]["maxReplicas"], name
+
+
+def test_autoscaled_deployments_leave_the_count_to_the_autoscaler_and_request_cpu() -> None:
+    """A replica count in the manifest would reset the autoscaler's at every apply; utilisation is
+    a share of the CPU request, so every container must request CPU."""
+    deployments = by_component("Deployment")
+    for name in AUTOSCALED:
+        assert "replicas" not in deployments[name]["spec"], name
+        for container in all_containers(deployments[name]):
+            assert container["resources"]["requests"]["cpu"], f"{name}/{container['name']}"
+    assert deployments["beat"]["spec"]["replicas"] == 1
+    assert deployments["sweeper"]["spec"]["replicas"] == 2
+    assert deployments["pooler"]["spec"]["replicas"] == 2
+
+
+def test_pooler_runs_pgbouncer_in_transaction_mode_in_front_of_postgres() -> None:
+    ini = pgbouncer_ini()
+    assert ini["pgbouncer"]["pool_mode"] == "transaction"
+    # psycopg's prepared statements survive transaction pooling only when PgBouncer tracks them.
+    assert int(ini["pgbouncer"]["max_prepared_statements"]) > 0
+    assert int(ini["pgbouncer"]["max_db_connections"]) >= int(ini["pgbouncer"]["default_pool_size"])
+    backend = dict(part.split("=", 1) for part in ini["databases"]["gameplatform"].split())
+    direct = urlsplit(app_secret()["DATABASE_DIRECT_URL"])
+    assert (backend["host"], int(backend["port"]), backend["dbname"]) == (
+        direct.hostname,
+        direct.port,
+        direct.path.lstrip("/"),
+    )
+    pooler = by_component("Deployment")["pooler"]
+    (container,) = pod_spec(pooler)["containers"]
+    # Pinned to a PgBouncer that keeps prepared statements in transaction mode (1.22+).
+    image, _, tag = container["image"].rpartition(":")
+    assert image.endswith("pgbouncer") and re.fullmatch(r"\d+\.\d+\.\d+", tag), container["image"]
+    assert tuple(int(n) for n in tag.split(".")) >= (1, 22, 0)
+    (port,) = container["ports"]
+    assert port["containerPort"] == int(ini["pgbouncer"]["listen_port"])
+    mounted = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}
+    config_file = container["command"][-1]
+    assert mounted[str(Path(config_file).parent)] == "config"
+    auth_file = ini["pgbouncer"]["auth_file"]
+    assert mounted[str(Path(auth_file).parent)] == "auth"
+    volumes = {v["name"]: v for v in pod_spec(pooler)["volumes"]}
+    assert volumes["config"]["configMap"]["name"] == "gameplatform-pgbouncer"
+    assert volumes["auth"]["secret"]["secretName"] == "gameplatform-pgbouncer"
+    users = named("Secret", "gameplatform-pgbouncer")["stringData"][Path(auth_file).name]
+    pooled = urlsplit(app_secret()["DATABASE_URL"])
+    assert f'"{pooled.username}" "{pooled.password}"' in users.splitlines()
+
+
+def test_the_processes_reach_postgres_through_the_pooler_and_the_migrations_directly() -> None:
+    secret = app_secret()
+    pooled, direct = urlsplit(secret["DATABASE_URL"]), urlsplit(secret["DATABASE_DIRECT_URL"])
+    service = named("Service", "gameplatform-pgbouncer")
+    (port,) = service["spec"]["ports"]
+    assert (pooled.hostname, pooled.port) == (POOLER_SERVICE, port["port"])
+    assert service["spec"]["selector"].items() <= (
+        by_component("Deployment")["pooler"]["spec"]["template"]["metadata"]["labels"].items()
+    )
+    # The same account and database either way: only the route differs.
+    assert (pooled.username, pooled.password, pooled.path) == (
+        direct.username,
+        direct.password,
+        direct.path,
+    )
+    config = named("ConfigMap", "gameplatform-config")["data"]
+    assert config["DATABASE_TRANSACTION_POOLER"] == "true"
+    overrides = {
+        doc["spec"]["template"]["metadata"]["labels"][COMPONENT]: {
+            env["name"]: env.get("value", env.get("valueFrom"))
+            for container in all_containers(doc)
+            for env in container.get("env", [])
+        }
+        for doc in workloads()
+    }
+    assert overrides.pop("migrate") == {
+        "DATABASE_URL": {
+            "secretKeyRef": {"name": "gameplatform-secrets", "key": "DATABASE_DIRECT_URL"}
+        },
+        "DATABASE_TRANSACTION_POOLER": "false",
+    }
+    # Every other process keeps the pooler's URL from the Secret.
+    assert all("DATABASE_URL" not in env for env in overrides.values()), overrides

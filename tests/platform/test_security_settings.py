@@ -171,7 +171,11 @@ def test_check_deploy_is_clean_with_the_k8s_configuration(tmp_path: Path) -> Non
         for d in yaml.safe_load_all(f.read_text())
         if d
     ]
-    (config,) = [d for d in docs if d["kind"] == "ConfigMap"]
+    (config,) = [
+        d
+        for d in docs
+        if d["kind"] == "ConfigMap" and d["metadata"]["name"] == "gameplatform-config"
+    ]
     env = {k: str(v) for k, v in config["data"].items()}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     out = manage(

@@ -29,11 +29,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     RUN_DIR.mkdir(parents=True, exist_ok=True)
     # One file per test process, so that two test runs on one machine never share a database.
     DATABASES["default"]["TEST"] = {"NAME": str(RUN_DIR / f"test-db-{os.getpid()}.sqlite3")}
-elif env_bool("DATABASE_PREPARED_STATEMENTS", True):
-    # Server-side binding lets psycopg prepare a statement the fifth time a connection runs it:
-    # PostgreSQL then stops planning the statements every move runs (planning the row lock alone
-    # took 0.8 ms, several times its execution).  Turn it off behind a pooler in transaction mode,
-    # which cannot keep a connection's prepared statements.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        server_side_binding=True, prepare_threshold=5
+else:
+    # Behind a pooler in transaction mode (DATABASE_TRANSACTION_POOLER=1; k8s/05-pgbouncer.yaml)
+    # consecutive transactions of one Django connection may run on different server connections,
+    # so a named cursor cannot outlive its transaction: QuerySet.iterator() then fetches in one go
+    # instead of declaring a server-side cursor.  Nothing else the platform runs keeps state in
+    # the session (no advisory locks, LISTEN, SET or temporary tables: docs/architecture.md
+    # "Capacity"); the migrate Job connects straight to PostgreSQL.
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool(
+        "DATABASE_TRANSACTION_POOLER", False
     )
+    if env_bool("DATABASE_PREPARED_STATEMENTS", True):
+        # Server-side binding lets psycopg prepare a statement the fifth time a connection runs it:
+        # PostgreSQL then stops planning the statements every move runs (planning the row lock
+        # alone took 0.8 ms, several times its execution).  PgBouncer 1.22 or later with
+        # max_prepared_statements > 0 keeps them across its server connections (psycopg closes
+        # them at the protocol level with a libpq of 17 or later, as its binary wheel bundles);
+        # turn them off behind any other pooler in transaction mode.
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            server_side_binding=True, prepare_threshold=5
+        )

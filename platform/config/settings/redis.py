@@ -10,7 +10,12 @@ REDIS_URL = env_str("REDIS_URL", "")
 # The start of every key and channel name the platform uses in Redis (config/redis_keys.py): two
 # platforms, or two test runs, on one Redis server stay apart.  Empty in production.
 REDIS_NAMESPACE = env_str("REDIS_NAMESPACE", "")
-if REDIS_URL:
+# The channel layer's Redis: the live frames and notices (pub/sub), most of what Redis does under
+# play.  By default the same server as Celery's broker and the cache; at scale a server of its own
+# (docs/architecture.md "Capacity"), so a backlog of jobs never slows the frames, nor the frames
+# the flags.  Every process must name the same one: the publishers (workers, sweeper) too.
+CHANNEL_REDIS_URL = env_str("CHANNEL_REDIS_URL", REDIS_URL)
+if CHANNEL_REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "live.layer.BatchingPubSubChannelLayer",
@@ -18,7 +23,10 @@ if REDIS_URL:
             # group sent to (live/layer.py says why not the list-backed default layer).
             # Redis pub/sub channels are shared by every database of a server: the namespace keeps
             # two platforms on one Redis (or two test stacks) from hearing each other's groups.
-            "CONFIG": {"hosts": [{"address": REDIS_URL}], "prefix": f"{REDIS_NAMESPACE}asgi"},
+            "CONFIG": {
+                "hosts": [{"address": CHANNEL_REDIS_URL}],
+                "prefix": f"{REDIS_NAMESPACE}asgi",
+            },
         }
     }
 else:
