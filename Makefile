@@ -35,7 +35,9 @@ run: messages
 # stacks (tests/support/stack.py), so workers, and whole test runs side by side, never meet.  Tests
 # are handed out longest first (tests/conftest.py); each run ends with its 20 slowest tests.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) + 1 )))
-XDIST := -n $(TEST_WORKERS) --dist load
+# --maxschedchunk 1: a worker is handed the next test when it has fewer than two waiting (xdist's
+# default hands out a quarter of the suite at once, all the long tests to one worker).
+XDIST := -n $(TEST_WORKERS) --dist load --maxschedchunk 1
 # The in-process tier is all CPU: one worker per core.
 FAST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 
@@ -43,7 +45,7 @@ test: messages js
 	$(BIN)/python -m pytest $(XDIST)
 
 test-fast: messages js
-	$(BIN)/python -m pytest -n $(FAST_WORKERS) --dist load -m "not system and not browser" -x -q
+	$(BIN)/python -m pytest -n $(FAST_WORKERS) --dist load --maxschedchunk 1 -m "not system and not browser" -x -q
 
 lint: venv js
 	$(BIN)/ruff check .
