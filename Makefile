@@ -54,7 +54,9 @@ lint: venv js
 		matchmaking/standings.py matchmaking/swiss.py matchmaking/multiseat.py \
 		matchmaking/roundrobin.py matchmaking/knockout.py matchmaking/arena.py \
 		matchmaking/movements.py matchmaking/trf.py matchmaking/dutch_order.py \
-		matchmaking/dutch_weights.py matchmaking/dutch_sequential.py
+		matchmaking/dutch_weights.py matchmaking/dutch_sequential.py matchmaking/dutch_field.py \
+		matchmaking/dutch_colours.py matchmaking/dutch_criteria.py matchmaking/dutch_homogeneous.py \
+		matchmaking/dutch_floats.py matchmaking/dutch_brackets.py matchmaking/dutch_round.py
 
 # The benches print our figures next to peer libraries' (rlcard, pokerkit, py4swiss: the bench extra).
 BENCH_STAMP := $(VENV)/.bench-installed
