@@ -1,9 +1,10 @@
 """The analysis of a finished Bridge deal, as BBO gives it after a board: the double-dummy table,
 par, and for every card played whether it cost its side a trick double-dummy.
 
-Pure computation over endplay's DDS (:mod:`games.bridge.dds` holds the conversions and the lock);
-the platform calls :func:`analyse` from a background job once the match is over — it shows all four
-hands, so it is never run for a deal still in play.
+Pure computation over endplay's DDS (:mod:`games.bridge.dds` holds the conversions and the lock;
+endplay loads with this module, which only the analysis job imports).  The platform calls
+:func:`analyse` from a background job once the match is over — it shows all four hands, so it is
+never run for a deal still in play.
 
 - *The table*: for each strain and each seat as declarer, the tricks that declarer takes when all
   four hands are known and everyone plays perfectly (``calc_dd_table``).
@@ -20,6 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Final
+
+from endplay.dds import calc_dd_table, par
+from endplay.types import Player, Vul
 
 from games.bridge import dds
 from games.bridge.calls import NOTRUMP, STRAINS
@@ -89,8 +93,6 @@ def _row(strain: int) -> int:
 def dd_table(deal: Sequence[Sequence[int]]) -> tuple[dict[str, list[int]], object]:
     """The double-dummy table of the four hands (seat order), and endplay's own table for
     :func:`par_of`."""
-    from endplay.dds import calc_dd_table  # loads with games.bridge.dds (already imported)
-
     position = dds.position([mask_of(h) for h in deal], DEALER, [], NOTRUMP)
     with dds.LOCK:
         raw = calc_dd_table(position)
@@ -104,9 +106,6 @@ def dd_table(deal: Sequence[Sequence[int]]) -> tuple[dict[str, list[int]], objec
 
 def par_of(raw_table: object, vulnerability: str) -> tuple[int, list[ParContract]]:
     """Par of a table from :func:`dd_table`: North–South's score and the contract(s)."""
-    from endplay.dds import par
-    from endplay.types import Player, Vul
-
     with dds.LOCK:
         found = par(raw_table, Vul(_VULNERABILITY[vulnerability]), Player.south)  # type: ignore[arg-type]
     contracts = [
@@ -152,15 +151,13 @@ def analyse(state: Mapping[str, JSON]) -> dict[str, JSON]:
     the platform's ``analyse`` hook for Bridge.  Raises ``ValueError`` on a deal not over."""
     if state.get("phase") != "over":
         raise ValueError("the deal is not over: its analysis would show hidden hands")
-    deal = [list(h) for h in state["deal"]]  # type: ignore[union-attr]
+    deal = [list(h) for h in state["deal"]]
     table, raw = dd_table(deal)
     par_score, contracts = par_of(raw, str(state["vulnerability"]))
     plays: list[tuple[int, int]] = []
-    for leader, cards, _winner in state["tricks"]:  # type: ignore[misc, union-attr]
+    for leader, cards, _winner in state["tricks"]:
         plays.extend((leader, c) for c in cards)
-    plays.extend((int(state["leader"]), c) for c in state["trick"])  # type: ignore[arg-type, union-attr]
+    plays.extend((int(state["leader"]), c) for c in state["trick"])
     contract = state["contract"]
-    cards = (
-        [] if contract is None else card_verdicts(deal, int(contract[1]), plays)  # type: ignore[index, arg-type]
-    )
+    cards = [] if contract is None else card_verdicts(deal, int(contract[1]), plays)
     return DealAnalysis(table, par_score, contracts, cards).to_json()

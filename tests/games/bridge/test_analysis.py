@@ -66,7 +66,11 @@ def test_the_table_agrees_with_endplay_asked_directly(seed: int) -> None:
     state = BridgeState.new(4, {}, seed)
     pbn = "S:" + " ".join(
         ".".join(
-            "".join("23456789TJQKA"[c % 13] for c in sorted(state.deal[seat], reverse=True) if c // 13 == suit)
+            "".join(
+                "23456789TJQKA"[c % 13]
+                for c in sorted(state.deal[seat], reverse=True)
+                if c // 13 == suit
+            )
             for suit in (3, 2, 1, 0)
         )
         for seat in range(4)
@@ -74,7 +78,13 @@ def test_the_table_agrees_with_endplay_asked_directly(seed: int) -> None:
     direct = calc_dd_table(Deal(pbn))
     table, _raw = analysis.dd_table(state.deal)
     players = {0: Player.south, 1: Player.west, 2: Player.north, 3: Player.east}
-    denoms = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
+    denoms = {
+        "C": Denom.clubs,
+        "D": Denom.diamonds,
+        "H": Denom.hearts,
+        "S": Denom.spades,
+        "NT": Denom.nt,
+    }
     for strain, row in table.items():
         assert row == [direct[denoms[strain], players[s]] for s in range(4)]
 
@@ -129,5 +139,7 @@ def test_a_double_dummy_line_has_no_flags_and_one_thrown_trick_is_flagged(kit: A
             card = next(c for c, v in values.items() if v == best)
         state.apply(seat, Play(card))
     assert thrown is not None
-    flagged = [(c["index"], c["cost"]) for c in analysis.analyse(state.to_json())["cards"] if c["cost"]]
+    flagged = [
+        (c["index"], c["cost"]) for c in analysis.analyse(state.to_json())["cards"] if c["cost"]
+    ]
     assert flagged == [(thrown, cost)]
