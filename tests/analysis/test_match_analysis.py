@@ -4,11 +4,13 @@ while its deal is embargoed, and only for games that offer it."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.db.models import Q
 from django.test import Client
+from django.utils import timezone
 
 from analysis import run, services
 from analysis.models import AnalysisStatus, MatchAnalysis
@@ -87,6 +89,19 @@ def test_asking_again_queues_nothing_and_keeps_the_one_row(
     assert (len(first), len(again)) == (1, 0)
     assert MatchAnalysis.objects.filter(match=match).count() == 1
     assert Client().get(API.format(id=match.pk)).json()["status"] == "pending"
+
+
+def test_a_pending_analysis_whose_job_was_lost_is_queued_again_by_the_next_request(
+    make_user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    match, users = bridge_match(make_user)
+    services.analysis_request(match_id=match.pk, user=users[0])
+    lost_at = timezone.now() - services.REQUEUE_AFTER - timedelta(seconds=1)
+    MatchAnalysis.objects.filter(match=match).update(created_at=lost_at)
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        services.analysis_request(match_id=match.pk, user=None)
+    assert len(queued) == 1
+    assert MatchAnalysis.objects.get(match=match).status == AnalysisStatus.DONE
 
 
 def test_the_job_delivered_twice_analyses_once(make_user: Any) -> None:
