@@ -11,6 +11,7 @@ from rest_framework.routers import SimpleRouter
 from accounts import api as accounts_api
 from accounts import views as account_views
 from accounts.api import LoginView, ProfileView
+from analysis.api import MatchAnalysisView
 from live import api as live_api
 from live.api import MatchViewSet
 from lobby.api import PlayAIView, TablesView
@@ -48,6 +49,7 @@ api = [
 # Version 1 of the public API (docs/api.md): the root links every resource.
 api_v1 = [
     path("", ApiRootView.as_view(), name="root"),
+    path("matches/<int:match_id>/analysis/", MatchAnalysisView.as_view(), name="match-analysis"),
     path("", include(router.urls)),
     path("games/", live_api.GamesView.as_view(), name="games"),
     path("games/<str:slug>/", live_api.GameDetailView.as_view(), name="game-detail"),

@@ -11,6 +11,7 @@
 import { formatMs, t as sharedT } from "./live-client.js";
 import { dictLang, makeTranslator, pageLang } from "../kit/i18n.js";
 import { suitParts } from "../kit/record.js";
+import { startAnalysis } from "./replay-analysis.js";
 
 const WORDS = {
   en: {
@@ -161,6 +162,7 @@ function buildIndex() {
       b.className = "link-button";
       b.dataset.step = m.step;
       b.dataset.testid = "replay-move";
+      b.dataset.action = m.action?.kind ?? "";
       b.replaceChildren(...recordNodes(moveText(m)));
       b.addEventListener("click", () => go(m.step));
       li.append(b);
@@ -293,6 +295,8 @@ try {
   buildIndex();
   mountBoard();
   go(0);
+  const analysisEl = root.querySelector("[data-testid=replay-analysis]");
+  if (analysisEl) startAnalysis(analysisEl, { lang, movesEl });
 } catch (err) {
   fail(err);
 }

@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "operations",
     "chat",
     "challenges",
+    "analysis",
     "demo",
 ]
 

@@ -1,0 +1,38 @@
+"""Analysis after a game in real Chromium (issue #32): a finished Bridge match's replay asks for
+the analysis, shows the job's progress, then the double-dummy table, par, and marks in the move
+list on the cards that cost tricks — computed by the stack's own worker on the ``ai`` queue."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import WAIT_MS
+from .test_replay_records import finished_match
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_finished_bridge_replay_shows_the_double_dummy_analysis_and_marks_costly_cards(
+    shared_stack, browser
+) -> None:
+    stack = shared_stack("embedded")
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # 2H by South, passed out, then always the first legal card: 4 calls + 52 cards.
+    match_id = finished_match(stack, page, "bridge", 4, 60)
+    page.goto(f"{stack.base_url}/match/{match_id}/replay/", timeout=WAIT_MS)
+    section = page.get_by_test_id("replay-analysis")
+    section.get_by_test_id("analysis-table").wait_for(timeout=60_000)
+    rows = section.get_by_test_id("analysis-table").locator("tbody tr")
+    assert rows.count() == 5
+    assert "Par:" in section.get_by_test_id("analysis-par").inner_text()
+    costly = page.locator("[data-testid=replay-move].is-costly")
+    summary = section.get_by_test_id("analysis-costly").inner_text()
+    # Playing always the lowest-ordered legal card throws tricks: some are marked, each with its
+    # cost in its title, and the summary counts exactly the marked ones.
+    assert costly.count() > 0
+    assert f": {costly.count()} " in summary
+    assert "double-dummy" in costly.first.locator(".analysis-mark").get_attribute("title")
+    assert page.get_by_test_id("analysis-progress").count() == 0
+    assert errors == []
