@@ -10,6 +10,6 @@ from .models import MatchAnalysis
 
 @admin.register(MatchAnalysis)
 class MatchAnalysisAdmin(admin.ModelAdmin):
-    list_display = ("match", "status", "created_at", "finished_at")
+    list_display = ("match", "status", "created_at", "started_at", "finished_at")
     list_filter = ("status",)
     readonly_fields = ("match", "status", "result", "error", "created_at", "finished_at")

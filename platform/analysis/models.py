@@ -20,6 +20,7 @@ class MatchAnalysis(models.Model):
     result = models.JSONField(null=True, blank=True, help_text="The game's analysis (done only).")
     error = models.TextField(blank=True, help_text="Why the job failed (for operators).")
     created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True, help_text="When a job claimed it.")
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

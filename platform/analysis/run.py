@@ -24,7 +24,8 @@ def analysis_run(match_id: int) -> str:
         if row is None or row.status != AnalysisStatus.PENDING:
             return "missing" if row is None else str(row.status)
         row.status = AnalysisStatus.RUNNING
-        row.save(update_fields=["status"])
+        row.started_at = timezone.now()
+        row.save(update_fields=["status", "started_at"])
     match = Match.objects.get(pk=match_id)
     analyser = analyser_for(match.game)
     try:

@@ -2,9 +2,10 @@
 
 The match's row is locked first (``live.services.match_lock``, as every app whose rows follow a
 match does), then the analysis row is made if missing; a second request — a reload, another
-viewer, a retried POST — finds it and queues nothing (unless a pending row's job was lost:
-``REQUEUE_AFTER``).  A failed analysis stays failed (a job that
-failed on a deal would fail again); operators may delete the row to have it asked again.
+viewer, a retried POST — finds it and queues nothing (unless a pending row's job was lost,
+``REQUEUE_AFTER``, or a running row's worker died, ``RUNNING_STALE_AFTER``).  A failed analysis
+stays failed (a job that failed on a deal would fail again); operators may delete the row to have
+it asked again.
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ REQUEUE_AFTER: Final = timedelta(minutes=2)
 sent: after-commit sends are logged, not retried); the next request queues it again.  A job
 delivered twice is harmless: only one claims the pending row."""
 
+RUNNING_STALE_AFTER: Final = timedelta(minutes=10)
+"""A row running this long lost its worker (killed, restarted mid-deal: a Bridge deal takes 1–3 s
+of DDS); the next request makes it pending again and queues a job.  Were the first job still
+alive after all, both would store the same result."""
+
 
 def analysis_request(*, match_id: int, user: Any) -> MatchAnalysis:
     """The match's analysis row, made and its job queued (on the ``ai`` queue, after the commit)
@@ -43,10 +49,16 @@ def analysis_request(*, match_id: int, user: Any) -> MatchAnalysis:
                 _("analysis is not available for this game or match yet"),
             )
         row, created = MatchAnalysis.objects.get_or_create(match=match)
-        lost = (
-            row.status == AnalysisStatus.PENDING
-            and row.created_at <= timezone.now() - REQUEUE_AFTER
+        now = timezone.now()
+        lost = row.status == AnalysisStatus.PENDING and row.created_at <= now - REQUEUE_AFTER
+        stalled = (
+            row.status == AnalysisStatus.RUNNING
+            and row.started_at is not None
+            and row.started_at <= now - RUNNING_STALE_AFTER
         )
-        if created or lost:
+        if stalled:
+            row.status = AnalysisStatus.PENDING
+            row.save(update_fields=["status"])
+        if created or lost or stalled:
             transaction.on_commit(lambda: tasks.queue_analysis(match.pk), robust=True)
     return row

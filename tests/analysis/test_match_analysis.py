@@ -104,6 +104,35 @@ def test_a_pending_analysis_whose_job_was_lost_is_queued_again_by_the_next_reque
     assert MatchAnalysis.objects.get(match=match).status == AnalysisStatus.DONE
 
 
+def test_an_analysis_whose_worker_died_while_running_is_queued_again_by_the_next_request(
+    make_user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    match, users = bridge_match(make_user)
+    services.analysis_request(match_id=match.pk, user=users[0])
+    died_at = timezone.now() - services.RUNNING_STALE_AFTER - timedelta(seconds=1)
+    MatchAnalysis.objects.filter(match=match).update(
+        status=AnalysisStatus.RUNNING, started_at=died_at
+    )
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        services.analysis_request(match_id=match.pk, user=None)
+    assert len(queued) == 1
+    assert MatchAnalysis.objects.get(match=match).status == AnalysisStatus.DONE
+
+
+def test_a_running_analysis_is_left_to_its_job(
+    make_user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    match, users = bridge_match(make_user)
+    services.analysis_request(match_id=match.pk, user=users[0])
+    MatchAnalysis.objects.filter(match=match).update(
+        status=AnalysisStatus.RUNNING, started_at=timezone.now()
+    )
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        services.analysis_request(match_id=match.pk, user=None)
+    assert queued == []
+    assert MatchAnalysis.objects.get(match=match).status == AnalysisStatus.RUNNING
+
+
 def test_the_job_delivered_twice_analyses_once(make_user: Any) -> None:
     match, users = bridge_match(make_user)
     services.analysis_request(match_id=match.pk, user=users[0])  # job not run: no commit here

@@ -21,6 +21,7 @@ class Migration(migrations.Migration):
                 ('result', models.JSONField(blank=True, help_text="The game's analysis (done only).", null=True)),
                 ('error', models.TextField(blank=True, help_text='Why the job failed (for operators).')),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('started_at', models.DateTimeField(blank=True, help_text='When a job claimed it.', null=True)),
                 ('finished_at', models.DateTimeField(blank=True, null=True)),
                 ('match', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='analysis', to='live.match')),
             ],
