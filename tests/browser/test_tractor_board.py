@@ -69,8 +69,9 @@ def test_a_whole_deal_against_the_ai_then_the_next_deal_then_resign(shared_stack
     )
 
     # Continue: once every seat has pressed it (the AI at once) the second deal starts.  A press
-    # that crosses the AI's own is refused as out of date: press again (press_until).
-    assert click(board.get_by_test_id("continue-button"))
+    # that crosses the AI's own is refused as out of date, and the board re-draws the button
+    # when the AI's press arrives: press again until the next deal shows (press_until).
+    board.get_by_test_id("continue-button").wait_for(state="visible", timeout=WAIT_MS)
     press_until(page, "continue-button", board.get_by_test_id("tr-info").filter(has_text="Deal 2"))
     assert board.get_by_test_id("hand").locator(".hand-card").count() == 25
 
