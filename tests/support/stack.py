@@ -596,13 +596,32 @@ class StackPool:
     def stop(self) -> None:
         for stack in self.stacks.values():
             stack.stop()
+        self.stacks.clear()
+
+
+_pools: list[StackPool] = []
 
 
 @pytest.fixture(scope="session")
 def _stack_pool(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StackPool]:
     pool = StackPool(tmp_path_factory.mktemp("shared-stacks"))
+    _pools.append(pool)
     yield pool
     pool.stop()
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """The first in-process test of a worker stops its shared stacks.  Tests are handed out
+    system and browser tests first (tests/conftest.py), so once a worker gets an in-process test
+    no test needing a stack is left to hand out; meanwhile the stacks' AI workers would go on
+    playing the AI-only matches earlier tests left running (a tournament's AI tables, the TV's
+    match), taking CPU from every test still to run.  Were one needed after all, ``get`` starts it
+    again."""
+    if item.get_closest_marker("system") or item.get_closest_marker("browser"):
+        return
+    for pool in _pools:
+        if pool.stacks:
+            pool.stop()
 
 
 @pytest.fixture
