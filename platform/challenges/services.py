@@ -179,35 +179,53 @@ def challenge_accept(*, user_id: int, challenge_id: int) -> Challenge:
     commitment_ensure(match_id=match.pk)
     challenge.match = match
     _close(challenge, ChallengeStatus.ACCEPTED)
-    by = User.objects.filter(pk=user_id).values_list("username", flat=True).first()
     notify_users(
         user_ids=[challenge.challenger_id],
         payload=match_notice(
-            match.pk, challenge.game, "challenge_accepted", by=by, challenge_id=challenge.pk
+            match.pk,
+            challenge.game,
+            "challenge_accepted",
+            by=_username(user_id),
+            challenge_id=challenge.pk,
         ),
     )
     return challenge
 
 
+def _username(user_id: int) -> str | None:
+    """Who answered, as the other side's notice names them."""
+    return User.objects.filter(pk=user_id).values_list("username", flat=True).first()
+
+
+def _withdraw(
+    *, user_id: int, challenge_id: int, as_challenger: bool, status: str, kind: str
+) -> Challenge:
+    """Close an open challenge without a match (declined by the challenged, cancelled by the
+    challenger) and tell the other side."""
+    challenge = _locked(challenge_id, user_id, as_challenger=as_challenger)
+    _close(challenge, status)
+    other = challenge.challenged_id if as_challenger else challenge.challenger_id
+    notify_users(user_ids=[other], payload=_notice(challenge, kind, by=_username(user_id)))
+    return challenge
+
+
 @transaction.atomic
 def challenge_decline(*, user_id: int, challenge_id: int) -> Challenge:
-    challenge = _locked(challenge_id, user_id, as_challenger=False)
-    _close(challenge, ChallengeStatus.DECLINED)
-    by = User.objects.filter(pk=user_id).values_list("username", flat=True).first()
-    notify_users(
-        user_ids=[challenge.challenger_id],
-        payload=_notice(challenge, "challenge_declined", by=by),
+    return _withdraw(
+        user_id=user_id,
+        challenge_id=challenge_id,
+        as_challenger=False,
+        status=ChallengeStatus.DECLINED,
+        kind="challenge_declined",
     )
-    return challenge
 
 
 @transaction.atomic
 def challenge_cancel(*, user_id: int, challenge_id: int) -> Challenge:
-    challenge = _locked(challenge_id, user_id, as_challenger=True)
-    _close(challenge, ChallengeStatus.CANCELLED)
-    by = User.objects.filter(pk=user_id).values_list("username", flat=True).first()
-    notify_users(
-        user_ids=[challenge.challenged_id],
-        payload=_notice(challenge, "challenge_cancelled", by=by),
+    return _withdraw(
+        user_id=user_id,
+        challenge_id=challenge_id,
+        as_challenger=True,
+        status=ChallengeStatus.CANCELLED,
+        kind="challenge_cancelled",
     )
-    return challenge
