@@ -1,11 +1,27 @@
-"""Real Chromium for browser tests (Playwright driving Debian's package): the ``browser`` fixture
-and the sign-up every test starts with, shared by tests/browser and the apps' own browser tests."""
+"""Real Chromium for browser tests (Playwright driving Debian's Chromium): the ``browser`` fixture
+and the sign-up every test starts with, shared by tests/browser and the apps' own browser tests.
+
+One Chromium (and one Playwright driver) serves every browser test of a test process, and each
+test gets a :class:`BrowserLease`: the pages and contexts it opens are new incognito contexts
+(cookies, storage and cache of their own, exactly what a browser of the test's own would give),
+closed when the test ends.  Starting Chromium and the driver costs ~1.5 s of CPU, once a test it
+was a tenth of the browser tier's CPU.
+
+Playwright's sync API marks its event loop as running in this thread between calls (and needs it
+so marked when its loop resumes), so while it is marked nothing else in the thread can run an
+event loop: not pytest-asyncio's fixtures, ``async_to_sync`` or ``asyncio.run``.  A browser test
+marks it at set-up and clears it at tear-down, as starting and stopping a Playwright of its own
+did.  Tests are handed out system and browser tests first (tests/conftest.py), and the first other
+test of a process stops the shared Chromium (:func:`pytest_runtest_setup`): nothing of it stays up
+while the in-process tests run; a browser test after that starts a new one."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -22,18 +38,100 @@ ARGS = [
 ]
 
 
+class _SharedChromium:
+    """This test process's Playwright driver and Chromium, started on first use."""
+
+    def __init__(self) -> None:
+        self._manager: Any = None
+        self._browser: Any = None
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        return self._manager._loop  # type: ignore[no-any-return]
+
+    def get(self) -> Any:
+        if self._browser is not None and not self._browser.is_connected():
+            self.stop()  # Chromium died under an earlier test: the next one gets a new one
+        if self._browser is None:
+            from playwright.sync_api import sync_playwright
+
+            self._manager = sync_playwright()
+            playwright = self._manager.start()
+            try:
+                self._browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, headless=True, args=ARGS
+                )
+            except BaseException:
+                self.stop()
+                raise
+        return self._browser
+
+    def stop(self) -> None:
+        browser, manager = self._browser, self._manager
+        self._browser = self._manager = None
+        if manager is None:
+            return
+        asyncio.events._set_running_loop(manager._loop)  # as Playwright leaves it between calls
+        try:
+            if browser is not None and browser.is_connected():
+                browser.close()
+        finally:
+            manager.__exit__()
+            asyncio.events._set_running_loop(None)
+
+
+_chromium = _SharedChromium()
+
+
+class BrowserLease:
+    """What a test sees as ``browser``: Playwright's ``new_page`` and ``new_context`` on the shared
+    Chromium, each in a context of its own that :meth:`release` closes."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+        self._contexts: list[Any] = []
+
+    def new_context(self, **options: Any) -> Any:
+        context = self._browser.new_context(**options)
+        self._contexts.append(context)
+        return context
+
+    def new_page(self, **options: Any) -> Any:
+        return self.new_context(**options).new_page()
+
+    def release(self) -> None:
+        contexts, self._contexts = self._contexts, []
+        for context in contexts:
+            try:
+                context.close()
+            except Exception:  # already gone with a crashed Chromium: get() starts a new one
+                pass
+
+
 @pytest.fixture
-def browser() -> Iterator[object]:
+def browser() -> Iterator[BrowserLease]:
     if not os.path.exists(CHROMIUM):
         if os.environ.get("CI") == "true":
             pytest.fail("Chromium is not installed (apt-get install chromium)")
         pytest.skip("Chromium is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
+    lease = BrowserLease(_chromium.get())
+    asyncio.events._set_running_loop(_chromium.loop)
+    try:
+        yield lease
+        lease.release()
+    finally:
+        asyncio.events._set_running_loop(None)
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield browser
-        browser.close()
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """The first test of a process that is not a browser test stops the shared Chromium (see the
+    module's docstring)."""
+    if not item.get_closest_marker("browser"):
+        _chromium.stop()
+
+
+def pytest_sessionfinish() -> None:
+    _chromium.stop()
 
 
 def sign_up(page, base_url: str, name: str) -> None:
