@@ -218,3 +218,46 @@ def advancers(
     rank = {p: i for i, p in enumerate(seeds)}
     order = sorted(range(len(table)), key=lambda i: (placings[i], rank[table[i]]))
     return [table[i] for i in order[:advance]]
+
+
+def heat_advance(heat: Heat, seats: int) -> int:
+    """How many places of each table of a non-final ``heat`` go through: half the seats (at least
+    one), or more when that would leave the next round too few players to fill one table of
+    ``seats`` (the byes count towards it)."""
+    advance = max(1, seats // 2)
+    tables = len(heat.tables)
+    if tables and len(heat.byes) + advance * tables < seats:
+        advance = -(-(seats - len(heat.byes)) // tables)
+    return advance
+
+
+@dataclass(frozen=True, slots=True)
+class HeatShape:
+    """One round of a multi-seat knockout as it will be played: its table sizes, how many byes,
+    how many places of each table go through (every place at the final table), and the final."""
+
+    sizes: tuple[int, ...]
+    byes: int
+    advance: int
+    final: bool
+
+
+def heat_rounds(players: int, seats: int) -> list[HeatShape]:
+    """Every round of a multi-seat knockout of ``players`` at tables of ``seats``, from the first
+    to the final: what a bracket shows before the players of the later rounds are known.  The
+    same rules as :func:`heat` and :func:`heat_advance`, on seeds ``0 … players-1``."""
+    shapes: list[HeatShape] = []
+    field = players
+    while field > 0:
+        round_heat = heat(range(field), min_seats=seats, max_seats=seats)
+        sizes = tuple(len(t) for t in round_heat.tables)
+        if round_heat.final:
+            shapes.append(HeatShape(sizes, 0, field, True))
+            break
+        advance = heat_advance(round_heat, seats)
+        shapes.append(HeatShape(sizes, len(round_heat.byes), advance, False))
+        following = len(round_heat.byes) + advance * len(sizes)
+        if following >= field:  # pragma: no cover - every heat seats someone who goes out
+            raise ValueError("a heat must send fewer players on than it seats")
+        field = following
+    return shapes

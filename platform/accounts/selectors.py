@@ -150,7 +150,12 @@ def _partner_name(entry: Entry, user: User) -> str | None:
         if entry.partner_id == user.pk and entry.user_id:
             return entry.user.username  # the user is the partner: the other half named them
         return entry.partner.username
-    if entry.partner_ai_level:
+    if entry.partner_ai_name:
+        return _("%(name)s, computer partner (%(level)s)") % {
+            "name": entry.partner_ai_name,
+            "level": entry.partner_ai_level,
+        }
+    if entry.partner_ai_level:  # entered before robot partners had names
         return _("computer partner (%(level)s)") % {"level": entry.partner_ai_level}
     return None
 

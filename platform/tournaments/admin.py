@@ -153,6 +153,7 @@ class EntryInline(admin.TabularInline):
         "partner",
         "partner_accepted",
         "partner_ai_level",
+        "partner_ai_name",
         "rating",
         "status",
         "joined_round",

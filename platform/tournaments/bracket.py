@@ -2,6 +2,11 @@
 (rounds still to come hold the players already through, or empty slots), byes, each match's
 score, a row for the tie-break game where the regular games were level, and the champion.
 
+A knockout at tables of three or more seats is drawn the same way with a box per table of the
+heat: its players by seed, each one's place once the table has played, the ones going through
+marked, the byes, a link to the table's game, and the later rounds as empty tables of the sizes
+they will have (``matchmaking.knockout.heat_rounds``).
+
 Read only; the match rules are ``matchmaking.knockout``'s and the state of each match comes from
 the format's own reading of its games (:func:`services.formats.knockout.knockout_match_states`).
 """
@@ -25,7 +30,8 @@ from .standing_rows import points_text
 
 @dataclass
 class Side:
-    """One player's line in a match box; ``name`` None is a slot not yet decided."""
+    """One player's line in a match box; ``name`` None is a slot not yet decided.  ``points`` is
+    the match score of a two-seat match, the place at the table of a heat."""
 
     name: str | None = None
     seed: int | None = None
@@ -48,9 +54,14 @@ class TieBreak:
 
 @dataclass
 class Box:
-    sides: tuple[Side, Side]
+    """A two-seat match (two sides), or a heat's table (one side a seat); ``url`` the table's
+    game, running or replayed (heats)."""
+
+    sides: tuple[Side, ...]
     tiebreak: TieBreak | None = None
     decided: bool = False
+    url: str | None = None
+    playing: bool = False
 
 
 @dataclass
@@ -79,22 +90,25 @@ def round_title(number: int, total: int) -> str:
 
 
 def knockout_bracket(tournament: Tournament) -> Bracket | None:
-    """The bracket of a two-seat knockout once it has started (its seeds are fixed); None for
-    any other event (a multi-seat knockout's heats show as rounds of tables)."""
-    if tournament.format != Format.KNOCKOUT or tournament.seats_per_table != 2:
+    """The bracket of a knockout once it has started (its seeds are fixed); None for any other
+    event."""
+    if tournament.format != Format.KNOCKOUT:
         return None
     seeds: list[int] = (tournament.schedule or {}).get("seeds") or []
     if len(seeds) < 2:
         return None
     entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament).select_related("user")}
     seed_of = {p: i + 1 for i, p in enumerate(seeds)}
-    rules = knockout.MatchRules(games=tournament.knockout_games)
-    total = (len(seeds) - 1).bit_length()  # rounds of a bracket of the next power of two
 
     def side(player: int | None) -> Side:
         if player is None:
             return Side()
         return Side(name=entries[player].display_name, seed=seed_of.get(player))
+
+    if tournament.seats_per_table > 2:
+        return _heats_bracket(tournament, seeds, side)
+    rules = knockout.MatchRules(games=tournament.knockout_games)
+    total = (len(seeds) - 1).bit_length()  # rounds of a bracket of the next power of two
 
     columns: list[Column] = []
     winners: list[int | None] = []  # the previous column's winners, in bracket order
@@ -169,3 +183,68 @@ def _tiebreak(
     first, second = records.game_points(game)
     winner = side(state.winner).name if state.winner is not None else None
     return TieBreak("done", winner=winner, drawn=first == second, url=url)
+
+
+def _heats_bracket(tournament: Tournament, seeds: list[int], side: Any) -> Bracket:
+    """A multi-seat knockout: a column per round, a box per table, then a box per bye."""
+    shapes = knockout.heat_rounds(len(seeds), tournament.seats_per_table)
+    rounds = {r.number: r for r in Round.objects.filter(tournament=tournament)}
+    columns: list[Column] = []
+    champion: str | None = None
+    for number, shape in enumerate(shapes, start=1):
+        column = Column(number, round_title(number, len(shapes)))
+        rnd = rounds.get(number)
+        plan = (rnd.plan or {}) if rnd else {}
+        if rnd is None or "tables" not in plan:
+            column.boxes.extend(Box(tuple(Side() for _ in range(size))) for size in shape.sizes)
+            column.boxes.extend(Box((Side(), Side(bye=True))) for _ in range(shape.byes))
+            columns.append(column)
+            continue
+        pairings = {
+            tuple(p.players): p
+            for p in Pairing.objects.filter(round=rnd).select_related("match")
+        }
+        advance = plan.get("advance", 1)
+        for table in plan["tables"]:
+            pairing = pairings.get(tuple(table))
+            column.boxes.append(_heat_table(table, pairing, advance, plan, seeds, side))
+        for player in plan.get("byes", []):
+            through = side(player)
+            through.winner = True
+            column.boxes.append(Box((through, Side(bye=True)), decided=True))
+        if plan.get("final") and plan.get("advanced"):
+            champion = side(plan["advanced"][0]).name
+        columns.append(column)
+    return Bracket(columns=columns, champion=champion)
+
+
+def _heat_table(
+    table: list[int],
+    pairing: Pairing | None,
+    advance: int,
+    plan: dict[str, Any],
+    seeds: list[int],
+    side: Any,
+) -> Box:
+    """One table of a heat: its players in seed order, their places once it has played, the
+    ones going through (the final's winner only, at the final table)."""
+    sides = [side(p) for p in table]
+    box = Box(tuple(sides))
+    if pairing is None:
+        return box
+    if pairing.match_id is not None:
+        running = pairing.match is not None and pairing.match.status == LiveStatus.RUNNING
+        box.playing = running
+        box.url = reverse("live:match" if running else "live:replay", args=[pairing.match_id])
+    if pairing.status != PairingStatus.DONE:
+        return box
+    placings = pairing.placings or [1] * len(pairing.players)
+    place = dict(zip(pairing.players, placings, strict=False))
+    through = knockout.advancers(
+        pairing.players, placings, 1 if plan.get("final") else advance, seeds
+    )
+    for player, s in zip(table, sides, strict=True):
+        s.points = _("place %(n)s") % {"n": place[player]} if player in place else ""
+        s.winner = player in through
+    box.decided = True
+    return box

@@ -176,6 +176,12 @@ class Entry(models.Model):
     partner_ai_level = models.CharField(
         max_length=20, blank=True, help_text="Pairs: the robot partner's level."
     )
+    partner_ai_name = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="Pairs: the robot partner's name, as the lobby names AI players; its match "
+        "seats carry it.",
+    )
     rating = models.FloatField(help_text="Rating in the game when entered (refreshed at start).")
     status = models.CharField(
         max_length=10, choices=EntryStatus.choices, default=EntryStatus.ACTIVE, db_index=True
@@ -213,8 +219,10 @@ class Entry(models.Model):
             own = self.ai_name or f"AI {self.ai_level} #{self.pk}"  # entered before AI names
         if self.partner_id and self.partner_accepted:
             return f"{own} & {self.partner.username}"
+        if self.partner_ai_name:
+            return f"{own} & {self.partner_ai_name}"
         if self.partner_ai_level and self.user_id:
-            return f"{own} & AI {self.partner_ai_level}"
+            return f"{own} & AI {self.partner_ai_level}"  # entered before robot partners' names
         return own
 
 

@@ -268,13 +268,14 @@ def board_deal(game: Game[Any], tournament: Tournament, board: int) -> Any:
     return game.deal_for(SEATS, tournament.seed, board)
 
 
-def seat_holder(entry: Entry, seat: int) -> tuple[int | None, str]:
-    """Who plays ``seat`` for the pair ``entry``: (user id, "") or (None, AI level)."""
+def seat_holder(entry: Entry, seat: int) -> tuple[int | None, str, str]:
+    """Who plays ``seat`` for the pair ``entry``: (user id, "", "") or (None, AI level, AI name:
+    the name the pair's pages show, "" for a pair entered before robots had names)."""
     if seat < 2:
-        return (entry.user_id, "") if entry.user_id else (None, entry.ai_level)
+        return (entry.user_id, "", "") if entry.user_id else (None, entry.ai_level, entry.ai_name)
     if entry.partner_id and entry.partner_accepted:
-        return entry.partner_id, ""
-    return None, entry.partner_ai_level or entry.ai_level
+        return entry.partner_id, "", ""
+    return None, entry.partner_ai_level or entry.ai_level, entry.partner_ai_name
 
 
 def given_up_by(p: Pairing) -> int | None:

@@ -1,10 +1,12 @@
 """The knockout bracket in real Chromium, on a phone (390×844) and a laptop (1280×800), in English
-and German: rounds side by side with byes, the tie-break game's row and the champion; on the phone
-the bracket scrolls inside its own box and the page never scrolls sideways."""
+and German: rounds side by side with byes, the tie-break game's row and the champion, and a heat
+knockout's tables of three with links to their games; on the phone the bracket scrolls inside its
+own box and the page never scrolls sideways."""
 
 from __future__ import annotations
 
 import json
+import re
 from string import Template
 
 import pytest
@@ -16,6 +18,7 @@ pytestmark = pytest.mark.browser
 # Two knockouts of people, decided by resignations in the shell (no clock is waited for):
 # "open": six players (seeds 1 and 2 have byes), two games a match; one quarter-final is level
 # 1–1 and plays its tie-break game, the other is decided.  "done": two players, one game: over.
+# "heats": ten people at Dou Dizhu tables of three, just started (cancelled by the test at its end).
 CREATE = Template("""
 import json
 from datetime import timedelta
@@ -59,18 +62,41 @@ for key, count, games in (("open", 6, 2), ("done", 2, 1)):
         (final,) = playing(t)
         lose(t, final, 1)
     made[key] = t.pk
+t = services.tournament_create(organiser_id=org.pk, spec=services.TournamentSpec(
+    name=$name + " heats", game="dou_dizhu", format="knockout", max_players=12,
+    starts_at=timezone.now() + timedelta(hours=1), round_break_s=0, rated=False))
+for i in range(10):
+    u = User.objects.create_user(username=f"{$org}-heat{i}", password="pw-player-123")
+    services.entry_register(tournament_id=t.pk, user_id=u.pk)
+services.tournament_start_now(tournament_id=t.pk, by_user_id=org.pk)
+made["heats"] = t.pk
+made["org"] = org.pk
 print(json.dumps(made))
 """)
 
 WORDS = {
-    "en": {"tiebreak": "Tie-break game", "bye": "bye", "final": "Final", "champion": "Champion"},
+    "en": {
+        "tiebreak": "Tie-break game",
+        "bye": "bye",
+        "final": "Final",
+        "champion": "Champion",
+        "playing": "playing now",
+    },
     "de": {
         "tiebreak": "Entscheidungspartie",
         "bye": "spielfrei",
         "final": "Finale",
         "champion": "Sieger",
+        "playing": "läuft gerade",
     },
 }
+
+CANCEL = Template("""
+import json
+from tournaments import services
+services.tournament_cancel(tournament_id=$tournament, by_user_id=$org, reason="test over")
+print(json.dumps(True))
+""")
 
 NO_SIDEWAYS_SCROLL = "() => document.documentElement.scrollWidth <= window.innerWidth"
 
@@ -119,5 +145,17 @@ def test_the_bracket_on_a_phone_and_a_laptop(
     assert f"{org}-done0" in champion.inner_text()  # the second seed resigned the final
     assert words["champion"] in page.get_by_test_id("bracket").inner_text()
     assert page.evaluate(NO_SIDEWAYS_SCROLL)
+
+    # Heats: three tables of three and the top seed's bye, a link to each table's game.
+    page.goto(f"{stack.base_url}/tournaments/{made['heats']}/")
+    page.get_by_test_id("bracket").wait_for(timeout=WAIT_MS)
+    assert page.get_by_test_id("bracket-round").count() == 3
+    tables = page.get_by_test_id("bracket-match")
+    assert [tables.nth(i).locator(".bracket-side").count() for i in range(4)] == [3, 3, 3, 2]
+    links = page.get_by_test_id("bracket-game")
+    assert links.count() == 3 and words["playing"] in links.first.inner_text()
+    assert page.evaluate(NO_SIDEWAYS_SCROLL)
+    assert re.fullmatch(r"/match/\d+/", links.first.locator("a").get_attribute("href") or "")
+    stack.django(CANCEL.substitute(tournament=made["heats"], org=made["org"]))
     assert not errors, errors
     context.close()

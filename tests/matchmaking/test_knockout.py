@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from matchmaking.knockout import (
     Heat,
+    HeatShape,
     Match,
     MatchRules,
     MatchStatus,
@@ -15,6 +16,8 @@ from matchmaking.knockout import (
     bracket_order,
     first_round,
     heat,
+    heat_advance,
+    heat_rounds,
     match_state,
     next_round,
     seats_for_game,
@@ -173,3 +176,46 @@ def test_multi_seat_knockout_reaches_a_final(count: int, seats: tuple[int, int])
         assert len(nxt) < len(field)
         field = sorted(nxt)
     raise AssertionError("no final reached")
+
+
+def test_heat_advance_is_half_the_seats_unless_the_next_round_could_not_fill_a_table() -> None:
+    """Nine at threes: three tables, one each goes through, three make the final.  Ten at threes:
+    three tables and the top seed's bye; four at threes: one table and a bye, so two of the table
+    go through to fill the final."""
+    assert heat_advance(heat(range(9), min_seats=3, max_seats=3), 3) == 1
+    assert heat_advance(heat(range(12), min_seats=4, max_seats=4), 4) == 2
+    assert heat_advance(heat(range(4), min_seats=3, max_seats=3), 3) == 2
+    assert heat_advance(heat(range(5), min_seats=4, max_seats=4), 4) == 3
+
+
+def test_heat_rounds_lay_out_the_whole_event_before_it_is_played() -> None:
+    assert heat_rounds(9, 3) == [
+        HeatShape((3, 3, 3), 0, 1, False),
+        HeatShape((3,), 0, 3, True),
+    ]
+    assert heat_rounds(10, 3) == [
+        HeatShape((3, 3, 3), 1, 1, False),
+        HeatShape((3,), 1, 2, False),
+        HeatShape((3,), 0, 3, True),
+    ]
+    assert heat_rounds(4, 4) == [HeatShape((4,), 0, 4, True)]
+
+
+@settings(max_examples=scaled(100))
+@given(count=st.integers(min_value=2, max_value=80), seats=st.sampled_from([3, 4]))
+def test_heat_rounds_agree_with_playing_the_heats_out(count: int, seats: int) -> None:
+    """The shapes the bracket draws in advance are the rounds that playing the heats gives,
+    whoever wins each table."""
+    field = list(range(count))
+    for shape in heat_rounds(count, seats):
+        round_ = heat(field, min_seats=seats, max_seats=seats)
+        assert tuple(len(t) for t in round_.tables) == shape.sizes
+        assert len(round_.byes) == shape.byes and round_.final == shape.final
+        if round_.final:
+            return
+        assert shape.advance == heat_advance(round_, seats)
+        nxt = list(round_.byes)
+        for table in round_.tables:  # the lowest seeds win: the field's order still holds
+            nxt += advancers(table, tuple(range(len(table), 0, -1)), shape.advance, field)
+        field = sorted(nxt)
+    raise AssertionError("heat_rounds ended before the final")

@@ -155,3 +155,23 @@ def test_a_pairs_entry_counts_for_both_partners_and_names_the_other(make_user, o
     (for_ben,) = tournament_history(user=ben)
     assert (for_anna["partner"], for_ben["partner"]) == ("ben", "anna")
     assert "with anna" in profile("ben")
+
+
+def test_a_robot_partner_is_named_as_the_event_names_it(make_user, organiser) -> None:
+    """One name for an AI everywhere (issue #29 §4): the history names the robot partner as the
+    event's pages and its match seats do, with its level, in each language."""
+    from tournaments.models import Entry, Tournament
+
+    anna = make_user("anna")
+    t = tournament(organiser, [], name="Pairs night", start=False)
+    Entry.objects.create(
+        tournament=t,
+        user=anna,
+        partner_ai_level="expert",
+        partner_ai_name="Bruno (bot)",
+        rating=1500,
+    )
+    Tournament.objects.filter(pk=t.pk).update(status=TournamentStatus.RUNNING)
+    (row,) = tournament_history(user=anna)
+    assert row["partner"] == "Bruno (bot), computer partner (expert)"
+    assert "Bruno (bot), Computerpartner (expert)" in profile("anna", "de")

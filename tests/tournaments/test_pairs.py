@@ -145,8 +145,11 @@ def test_pairs_named_partner_plays_once_they_accept_otherwise_the_robot_partner(
     services.entry_partner_answer(tournament_id=t.pk, user_id=b.pk, accept=True)
     assert selectors.entry_of_user(t, b.pk).user_id == a.pk  # b's entry is a's pair
     assert Entry.objects.get(user=a).display_name == "a & b"
-    assert Entry.objects.get(user=e).display_name == "e & AI expert"
+    # Robot partners have the lobby's AI names, one each: a, c and e registered in that order.
+    assert Entry.objects.get(user=e).display_name == "e & Clara (bot)"
     services.entry_add_ai(tournament_id=t.pk, by_user_id=t.organiser_id, level="random", count=1)
+    robots = Entry.objects.get(tournament=t, user=None)
+    assert robots.display_name == "Dmitri (bot) & Elif (bot)"
     start(t)  # d never answered: c plays with the robot partner
     entry_c = Entry.objects.get(user=c)
     assert entry_c.partner_id is None and entry_c.partner_ai_level == "expert"
@@ -155,6 +158,12 @@ def test_pairs_named_partner_plays_once_they_accept_otherwise_the_robot_partner(
         (s.match_id, s.seat): (s.user_id, s.ai_level)
         for s in Seat.objects.filter(match__tournament_pairing__tournament=t)
     }
+    # One name everywhere: every robot's match seat carries the name the event's pages show.
+    for s in Seat.objects.filter(match__tournament_pairing__tournament=t, user=None):
+        pairing = Pairing.objects.get(match_id=s.match_id)
+        entry = Entry.objects.get(pk=pairing.players[s.seat])
+        assert s.ai_name == (entry.ai_name if s.seat < 2 else entry.partner_ai_name)
+        assert s.ai_name in entry.display_name
     for p in running(t):
         for seat, entry_id in enumerate(p.players):
             if entry_id == Entry.objects.get(user=a).pk:
@@ -237,7 +246,7 @@ def test_pairs_pages_register_with_a_partner_who_accepts_and_show_the_boards(
     assert not Entry.objects.filter(tournament=t).exists()  # an unknown name changes nothing
     client.post(f"/tournaments/{t.pk}/register/", {"partner": "ben"})
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
-    assert "ann &amp; AI expert" in page and "has not answered yet" in page
+    assert "ann &amp; Ada (bot)" in page and "has not answered yet" in page
     client.force_login(ben)
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert 'data-testid="partner-invitation"' in page and "ann asks you" in page

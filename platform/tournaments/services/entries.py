@@ -110,17 +110,26 @@ def entry_register(
         rating=rating,
         joined_round=tournament.current_round + 1 if late else 1,
         partner_id=partner_id,
-        partner_ai_level=_robot_partner(tournament),
+        **_robot_partner(tournament),
     )
     _lapse_requests(tournament, user_id)
     return entry
 
 
-def _robot_partner(tournament: Tournament) -> str:
-    """Pairs: the level of a robot partner (the game's strongest); other formats: none."""
+def _robot_partner(tournament: Tournament) -> dict[str, str]:
+    """Pairs: the robot partner's level (the game's strongest) and name, who sits in for a
+    partner until they accept; other formats: none."""
     if tournament.format != Format.PAIRS:
-        return ""
-    return list(game_of(tournament).bots)[-1]
+        return {}
+    (name,) = _free_ai_names(tournament, 1)
+    return {"partner_ai_level": list(game_of(tournament).bots)[-1], "partner_ai_name": name}
+
+
+def _free_ai_names(tournament: Tournament, count: int) -> list[str]:
+    """``count`` AI names no entrant or robot partner of the event has (the caller holds the
+    tournament's lock)."""
+    taken = Entry.objects.filter(tournament=tournament).values_list("ai_name", "partner_ai_name")
+    return entrant_names([name for row in taken for name in row if name], count)
 
 
 def _in_a_pair(tournament: Tournament, user_id: int) -> bool:
@@ -223,19 +232,19 @@ def entry_add_ai(*, tournament_id: int, by_user_id: int, level: str, count: int 
         raise TournamentError("full", f"the tournament is full ({tournament.max_players} players)")
     rating = rating_of(game_slug=tournament.game, ai_level=level)
     joined = tournament.current_round + 1 if tournament.status == TournamentStatus.RUNNING else 1
-    partner = level if tournament.format == Format.PAIRS else ""
-    taken = Entry.objects.filter(tournament=tournament).exclude(ai_name="")
-    names = entrant_names(taken.values_list("ai_name", flat=True), count)
+    pairs = tournament.format == Format.PAIRS
+    names = _free_ai_names(tournament, 2 * count if pairs else count)
     entries = [
         Entry.objects.create(
             tournament=tournament,
             ai_level=level,
-            ai_name=name,
-            partner_ai_level=partner,
+            ai_name=names[i],
+            partner_ai_level=level if pairs else "",
+            partner_ai_name=names[count + i] if pairs else "",
             rating=rating,
             joined_round=joined,
         )
-        for name in names
+        for i in range(count)
     ]
     audit(tournament, "ai_added", actor_id=by_user_id, level=level, count=count)
     return entries

@@ -212,8 +212,8 @@ def _tell_players(
 
 def _seat_spec(tournament: Tournament, entry: Entry, seat: int) -> SeatSpec:
     if tournament.format == Format.PAIRS:
-        user_id, level = pairs.seat_holder(entry, seat)
-        return SeatSpec(user_id=user_id) if user_id else SeatSpec(ai_level=level)
+        user_id, level, name = pairs.seat_holder(entry, seat)
+        return SeatSpec(user_id=user_id) if user_id else SeatSpec(ai_level=level, ai_name=name)
     if entry.user_id:
         return SeatSpec(user_id=entry.user_id)
     return SeatSpec(ai_level=entry.ai_level, ai_name=entry.ai_name)  # one name everywhere

@@ -83,10 +83,7 @@ def _plan(tournament: Tournament, number: int) -> Plan:
         return Plan(tables=tables, byes=byes, plan=plan, ko_matches=indices)
     seats = tournament.seats_per_table
     heat = knockout.heat(field, min_seats=seats, max_seats=seats)
-    tables_n = len(heat.tables)
-    advance = max(1, seats // 2)
-    if not heat.final and len(heat.byes) + advance * tables_n < seats:
-        advance = -(-(seats - len(heat.byes)) // tables_n)
+    advance = max(1, seats // 2) if heat.final else knockout.heat_advance(heat, seats)
     plan = {
         "tables": [list(t) for t in heat.tables],
         "byes": list(heat.byes),

@@ -56,7 +56,7 @@ def _settle_pair(tournament: Tournament, entry: Entry) -> None:
     if entry.partner_id and not entry.partner_accepted:
         audit(tournament, "partner_replaced", actor_id=None, entry=entry.pk)
         entry.partner = None
-    user_id, level = pairs.seat_holder(entry, 2)
+    user_id, level, _name = pairs.seat_holder(entry, 2)
     partner = rating_of(game_slug=tournament.game, user_id=user_id, ai_level=level)
     entry.rating = (entry.rating + partner) / 2
 
