@@ -118,17 +118,48 @@ def movement_kind(chosen: str, pairs: int) -> str:
     return MovementKind.MITCHELL
 
 
-def schedule_for(tournament: Tournament, entries: Sequence[Entry]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class FieldSettings:
+    """The movement and round limit a session plays with the field it has at the start."""
+
+    movement: str
+    rounds: int | None
+
+
+def settings_for_field(
+    chosen: str, pairs: int, rounds: int | None, boards_per_round: int
+) -> FieldSettings:
+    """The organiser's movement and rounds for the field that came (it may be smaller than the
+    one the event was checked for when it was made: eight pairs planned, five came, and a Howell
+    of five plays every board at one table), corrected where they would compare no board: more
+    rounds, up to the fewest that compare one; else the other movement (with as many rounds as
+    it needs).  Every field of :data:`MIN_PAIRS` or more has such a setting (a property test
+    holds it); were there none, the organiser's settings stand."""
+    kinds = [movement_kind(chosen, pairs)]
+    kinds += [k for k in (MovementKind.HOWELL, MovementKind.MITCHELL) if k not in kinds]
+    for kind in kinds:
+        if kind == MovementKind.HOWELL and pairs > movements.HOWELL_MAX_PAIRS:
+            continue
+        why = nothing_compared(kind, pairs, rounds, boards_per_round)
+        if why is None:
+            return FieldSettings(kind, rounds)
+        if why.rounds_needed is not None:
+            return FieldSettings(kind, why.rounds_needed)
+    return FieldSettings(kinds[0], rounds)
+
+
+def schedule_for(
+    tournament: Tournament, entries: Sequence[Entry], played: FieldSettings
+) -> dict[str, Any]:
     """What the start fixes: the movement's parameters and the entry of each pair number."""
     order = sorted(e.pk for e in entries)
     random.Random(tournament.seed).shuffle(order)
-    kind = movement_kind(tournament.movement, len(order))
-    full = _movement(kind, len(order), None, tournament.boards_per_round)
+    full = _movement(played.movement, len(order), None, tournament.boards_per_round)
     rounds = len(full.rounds)
-    if tournament.rounds:
-        rounds = min(rounds, tournament.rounds)
+    if played.rounds:
+        rounds = min(rounds, played.rounds)
     return {
-        "movement": kind,
+        "movement": played.movement,
         "pairs": order,
         "rounds": rounds,
         "boards_per_round": tournament.boards_per_round,

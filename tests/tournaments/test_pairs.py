@@ -256,7 +256,8 @@ def test_pairs_pages_register_with_a_partner_who_accepts_and_show_the_boards(
     services.entry_add_ai(tournament_id=t.pk, by_user_id=organiser.pk, level="random", count=3)
     start(t)
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
-    assert "Howell movement" in page and "(board 1)" in page
+    # Four pairs: a Howell of four compares no board, so the start chose the Mitchell.
+    assert "Mitchell movement" in page and "(board 1)" in page
     client.cookies["django_language"] = "de"
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert "Paarturnier" in page and "(Board 1)" in page and "4 Paare" in page
@@ -293,25 +294,28 @@ def test_pairs_the_create_form_makes_a_mitchell_pairs_tournament(client, organis
     assert not Tournament.objects.filter(name="Bad").exists()
 
 
-def test_pairs_small_howell_plays_spare_boards_instead_of_a_board_set_twice(
+def test_pairs_five_pairs_at_a_howell_play_a_mitchell_where_every_board_is_compared(
     organiser, make_tournament, ai_jobs
 ) -> None:
+    """A Howell of five pairs would meet board sets twice and play spare boards instead, each at
+    one table: nothing compared (issue #29 §4).  The start plays a Mitchell; nobody plays a deal
+    twice and every board played is played at two tables."""
     t = bridge_pairs(make_tournament, movement="howell")
     services.entry_add_ai(tournament_id=t.pk, by_user_id=organiser.pk, level="random", count=5)
     start(t)
+    t.refresh_from_db()
+    assert t.schedule["movement"] == "mitchell"
     play_every_board(t, ai_jobs)
     seen: dict[int, list[int]] = defaultdict(list)
-    spare = 0
+    tables_of: Counter[int] = Counter()
     for p in Pairing.objects.filter(tournament=t):
         for entry in set(p.players):
             seen[entry].append(p.deal_number)
-        spare += p.deal_number > 5
-    # Nobody played a deal twice, and the spare boards (numbers above the movement's five) were
-    # needed, and count for nobody.
+        tables_of[p.deal_number] += 1
     assert all(len(deals) == len(set(deals)) for deals in seen.values())
-    assert spare > 0
+    assert tables_of and all(n >= 2 for n in tables_of.values()), tables_of
     rows = selectors.standings_of(t)
-    assert sum(r.games for r in rows) == 2 * (Pairing.objects.filter(tournament=t).count() - spare)
+    assert sum(r.games for r in rows) == 2 * Pairing.objects.filter(tournament=t).count()
 
 
 def test_pairs_a_board_given_up_is_beaten_by_every_other_table(

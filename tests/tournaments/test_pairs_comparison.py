@@ -148,3 +148,59 @@ def test_the_form_says_why_and_makes_nothing(client, organiser, lang, words) -> 
     assert not Tournament.objects.exists()
     client.post("/tournaments/new/", {**FIELDS, "movement": "mitchell"})
     assert Tournament.objects.filter(movement="mitchell").count() == 1
+
+
+def test_every_field_that_comes_gets_settings_that_compare_a_board() -> None:
+    """At the start the field may be smaller than the one the event was checked for: whatever
+    the organiser chose, the settings played compare a board, and they are the organiser's own
+    whenever those compare one."""
+    for chosen in ("", "howell", "mitchell"):
+        top = movements.HOWELL_MAX_PAIRS if chosen == "howell" else 40  # the form's limit
+        for n in range(pairs.MIN_PAIRS, top + 1):
+            for rounds in (None, 1, 2, 3, 5):
+                for boards in (1, 2, 3):
+                    played = pairs.settings_for_field(chosen, n, rounds, boards)
+                    case = (chosen, n, rounds, boards, played)
+                    assert pairs.compares_a_board(played.movement, n, played.rounds, boards), case
+                    if pairs.compares_a_board(chosen, n, rounds, boards):
+                        assert played == pairs.FieldSettings(
+                            pairs.movement_kind(chosen, n), rounds
+                        ), case
+
+
+def test_five_pairs_of_a_planned_howell_of_eight_play_a_mitchell_and_the_log_says_why(
+    organiser, client
+) -> None:
+    """Made for up to eight pairs as a Howell (which compares boards from six pairs on); five
+    pairs came, and a Howell of five plays every board at one table only: the start switches to
+    the Mitchell, says so in the event's log, and every board set is compared."""
+    from tournaments.models import AuditEntry
+
+    from .conftest import start
+
+    t = services.tournament_create(
+        organiser_id=organiser.pk, spec=_pairs_spec(max_players=8, name="Planned eight")
+    )
+    services.entry_add_ai(tournament_id=t.pk, by_user_id=organiser.pk, level="random", count=5)
+    start(t)
+    t.refresh_from_db()
+    assert t.schedule["movement"] == "mitchell"
+    assert pairs.compares_a_board("mitchell", 5, t.rounds, 1)
+    (corrected,) = AuditEntry.objects.filter(tournament=t, action="movement_corrected")
+    assert corrected.reason == (
+        "5 pairs came: a Howell of all round(s) would compare no board, so a Mitchell of all "
+        "round(s) is played"
+    )
+    client.force_login(organiser)  # the organiser reads the event's log on its page
+    client.cookies["django_language"] = "de"
+    log = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert "Movement an das erschienene Feld angepasst · 5 pairs came" in log
+    # A field the organiser's settings serve is left alone.
+    full = services.tournament_create(
+        organiser_id=organiser.pk, spec=_pairs_spec(max_players=8, name="Full eight")
+    )
+    services.entry_add_ai(tournament_id=full.pk, by_user_id=organiser.pk, level="random", count=8)
+    start(full)
+    full.refresh_from_db()
+    assert full.schedule["movement"] == "howell"
+    assert not AuditEntry.objects.filter(tournament=full, action="movement_corrected").exists()

@@ -82,6 +82,7 @@ def audit_label(action: str) -> str:
         "partner_replaced": _("robot partner took the seat"),
         "partner_request_lapsed": _("partner request lapsed"),
         "tiebreaks_changed": _("tie-break order changed"),
+        "movement_corrected": _("movement corrected for the field that came"),
     }.get(action, action)
 
 

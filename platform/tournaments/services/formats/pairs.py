@@ -28,7 +28,27 @@ class Pairs(FormatRules):
         for entry in entries:
             _settle_pair(tournament, entry)
             entry.save(update_fields=["rating", "partner"])
-        tournament.schedule = pairs.schedule_for(tournament, entries)
+        field = len(entries)
+        played = pairs.settings_for_field(
+            tournament.movement, field, tournament.rounds, tournament.boards_per_round
+        )
+        kind = pairs.movement_kind(tournament.movement, field)
+        if (played.movement, played.rounds) != (kind, tournament.rounds):
+            # The field that came would have compared no board with the organiser's settings.
+            audit(
+                tournament,
+                "movement_corrected",
+                actor_id=None,
+                reason=(
+                    f"{field} pairs came: a {kind.title()} of {tournament.rounds or 'all'} "
+                    f"round(s) would compare no board, so a {played.movement.title()} of "
+                    f"{played.rounds or 'all'} round(s) is played"
+                ),
+                pairs=field,
+                movement=[kind, played.movement],
+                rounds=[tournament.rounds, played.rounds],
+            )
+        tournament.schedule = pairs.schedule_for(tournament, entries, played)
         tournament.rounds = tournament.schedule["rounds"]
 
     def plan_round(self, tournament: Tournament, number: int, entries: dict[int, Entry]) -> Plan:
