@@ -12,7 +12,7 @@ from accounts.models import User
 from live import catalogue
 from matchmaking import standings
 
-from . import pairs, tiebreaks
+from . import game_support, pairs, tiebreaks
 from .models import EntryPolicy, Format, MovementKind
 from .services import TournamentSpec
 
@@ -199,6 +199,17 @@ class TournamentForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data: dict[str, Any] = super().clean() or {}
+        game = catalogue.playable_games().get(data.get("game") or "")
+        if game is not None:
+            # The table size and the format the game allows, said in the page's language with
+            # what it does allow (the service refuses the same in English for the API).
+            seats = data.get("seats_per_table")
+            why = game_support.seats_refusal(game, seats) if seats else None
+            if why:
+                self.add_error("seats_per_table", why)
+            why = game_support.format_refusal(game, data.get("format") or "")
+            if why and data.get("format"):
+                self.add_error("format", why)
         if data.get("format") == Format.PAIRS and data.get("max_players"):
             refuse_nothing_compared(
                 data.get("movement") or "",

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 
 from games.registry import get_game
 
-from . import ai_entrants, selectors, services
+from . import ai_entrants, game_support, selectors, services
 from .errors import TournamentError
 from .forms import TournamentForm
 from .models import Format, Round, Tournament, TournamentStatus
@@ -74,7 +74,9 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Tournament created."))
             return redirect("tournaments:detail", tournament.pk)
-    return render(request, "tournaments/new.html", {"form": form})
+    return render(
+        request, "tournaments/new.html", {"form": form, "support": game_support.support_rows()}
+    )
 
 
 def _detail_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:

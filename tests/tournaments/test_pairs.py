@@ -290,7 +290,9 @@ def test_pairs_the_create_form_makes_a_mitchell_pairs_tournament(client, organis
         4,
     )
     page = client.post("/tournaments/new/", {**fields, "name": "Bad", "game": "spectacular_bid"})
-    assert "not a game for two partnerships" in page.content.decode()
+    assert "Spectacular Bid cannot be played as a “Pairs (duplicate)” tournament." in (
+        page.content.decode()
+    )
     assert not Tournament.objects.filter(name="Bad").exists()
 
 

@@ -13,7 +13,7 @@ from django.db import transaction
 from games.core import Game
 from live import catalogue
 
-from .. import pairs, tiebreaks
+from .. import game_support, pairs, tiebreaks
 from ..errors import TournamentError
 from ..models import (
     EntryPolicy,
@@ -212,10 +212,20 @@ def _tables_text(game: Game[Any]) -> str:
     return f"tables of {_either([str(n) for n in game.seat_counts])} players"
 
 
+_ENGLISH_FORMATS = {
+    Format.SWISS: "Swiss",
+    Format.ROUND_ROBIN: "round robin",
+    Format.ARENA: "arena",
+    Format.PAIRS: "pairs (duplicate)",
+}
+
+
 def _formats_text(game: Game[Any]) -> str:
-    """The formats ``game`` can be run as, in words (for a refusal that says what would work)."""
+    """The formats ``game`` can be run as, in English words (the API's refusal that says what
+    would work; the form says it in the page's language, ``game_support``)."""
     knockout = "knockout matches" if game.seat_counts == (2,) else "knockout heats"
-    formats = ["Swiss", "round robin", knockout, "arena"]
-    if pairs.unsuitable(game, pairs.SEATS) is None:
-        formats.append("pairs (duplicate)")
+    formats = [
+        knockout if f == Format.KNOCKOUT else _ENGLISH_FORMATS[Format(f)]
+        for f in game_support.formats_for(game)
+    ]
     return f"Its tournaments can be {_either(formats)}, all at {_tables_text(game)}."
