@@ -296,7 +296,10 @@ try {
   mountBoard();
   go(0);
   const analysisEl = root.querySelector("[data-testid=replay-analysis]");
-  if (analysisEl) startAnalysis(analysisEl, { lang, movesEl });
+  if (analysisEl) {
+    const describe = (action, seat, events) => actionWords({ action, seat, events }).text;
+    startAnalysis(analysisEl, { lang, movesEl, replay: { moves: index.moves, describe, seatName, go } });
+  }
 } catch (err) {
   fail(err);
 }
