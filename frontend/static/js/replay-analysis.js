@@ -26,10 +26,9 @@ const WORDS = {
     moments_note: "The computer's view: play-outs from the real deal by the computer.",
     moments: "Moments: the decisions the computer rates lowest against its own choice",
     moments_none: "No decision lost much against the computer's choice.",
-    moment: "Move {n} — {name} played {played}; the computer prefers {suggested}. Expected score {before} → {after} (with the computer's move {best})",
+    moment: "Move {n} — played: {played}; the computer prefers: {suggested}. Expected score {before} → {after} (with the computer's move: {best})",
     judged: "Decisions of people judged: {judged} of {of}; estimates from {playouts} play-outs each.",
     moment_mark: "A moment: the computer prefers another move",
-    unknown: "?",
     seat_0: "S", seat_1: "W", seat_2: "N", seat_3: "E",
     strain_NT: "NT", strain_S: "♠", strain_H: "♥", strain_D: "♦", strain_C: "♣",
   },
@@ -49,10 +48,9 @@ const WORDS = {
     moments_note: "Die Sicht des Computers: Ausspielungen vom echten Blatt an, gespielt vom Computer.",
     moments: "Momente: die Entscheidungen, die der Computer gegenüber seiner eigenen Wahl am schlechtesten bewertet",
     moments_none: "Keine Entscheidung hat gegenüber der Wahl des Computers viel verloren.",
-    moment: "Zug {n} — {name} spielte {played}; der Computer zieht {suggested} vor. Erwartetes Ergebnis {before} → {after} (mit dem Zug des Computers {best})",
+    moment: "Zug {n} — gespielt: {played}; der Computer zieht vor: {suggested}. Erwartetes Ergebnis {before} → {after} (mit dem Zug des Computers: {best})",
     judged: "Bewertete Entscheidungen von Menschen: {judged} von {of}; Schätzungen aus je {playouts} Ausspielungen.",
     moment_mark: "Ein Moment: der Computer zieht einen anderen Zug vor",
-    unknown: "?",
     seat_0: "S", seat_1: "W", seat_2: "N", seat_3: "O",
     strain_NT: "SA", strain_S: "♠", strain_H: "♥", strain_D: "♦", strain_C: "♣",
   },
@@ -72,10 +70,9 @@ const WORDS = {
     moments_note: "电脑的看法：由电脑从真实牌局出发模拟打完。",
     moments: "关键时刻：电脑认为与其自身选择相比最差的决定",
     moments_none: "与电脑的选择相比，没有哪个决定损失很大。",
-    moment: "第 {n} 步 — {name} 走了 {played}；电脑更倾向于 {suggested}。预期得分 {before} → {after}（按电脑的走法 {best}）",
+    moment: "第 {n} 步 — 实际：{played}；电脑更倾向于：{suggested}。预期得分 {before} → {after}（按电脑的走法：{best}）",
     judged: "已评估的真人决定：{of} 个中的 {judged} 个；每次估计基于 {playouts} 次模拟。",
     moment_mark: "关键时刻：电脑更倾向于另一种走法",
-    unknown: "?",
     seat_0: "南", seat_1: "西", seat_2: "北", seat_3: "东",
     strain_NT: "无将", strain_S: "♠", strain_H: "♥", strain_D: "♦", strain_C: "♣",
   },
@@ -150,8 +147,8 @@ const percent = (x) => (x === null || x === undefined ? "?" : `${Math.round(Numb
 
 /**
  * The moments list of a "moments" result. `replay` gives the replay's move list (`moves`, the
- * index's), the board's words for an action (`describe(action, seat, events)`), a seat's name and
- * `go(step)`. Decision `index` i is the i-th move the engine applied: the i-th action (or stalled
+ * index's), the words for a seat's action as the move list writes them, the player's name
+ * included (`describe(action, seat, events)`; the suggestion has no events), and `go(step)`. Decision `index` i is the i-th move the engine applied: the i-th action (or stalled
  * Continue) of the move list, whose `step` the replay addresses.
  */
 function showMoments(body, result, movesEl, replay, tr) {
@@ -164,7 +161,6 @@ function showMoments(body, result, movesEl, replay, tr) {
     const words = (action, events) => (replay?.describe ? replay.describe(action, d.seat, events) : JSON.stringify(action));
     const text = tr("moment", {
       n: step ?? i + 1,
-      name: replay?.seatName ? replay.seatName(d.seat) : String(d.seat),
       played: move ? words(move.action, move.events || []) : words(d.played, []),
       suggested: words(d.suggested, []),
       before: percent(d.before),

@@ -139,7 +139,6 @@ def test_a_double_dummy_line_has_no_flags_and_one_thrown_trick_is_flagged(kit: A
             card = next(c for c, v in values.items() if v == best)
         state.apply(seat, Play(card))
     assert thrown is not None
-    flagged = [
-        (c["index"], c["cost"]) for c in analysis.analyse_deal(state.to_json())["cards"] if c["cost"]
-    ]
+    cards = analysis.analyse_deal(state.to_json())["cards"]
+    flagged = [(c["index"], c["cost"]) for c in cards if c["cost"]]
     assert flagged == [(thrown, cost)]
