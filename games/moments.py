@@ -16,9 +16,10 @@ How a decision is judged (pure, deterministic: the same match gives the same res
   :class:`DealScoring` in ``[0, 1]``.  The three estimates of one decision share their
   play-outs' random streams (common random numbers), so their differences are not swamped by the
   luck of the play-outs.
-* Cards or tiles that the finished replay never shows (a Hold'em board not dealt because the hand
-  ended early, a boneyard's undrawn tiles) are shuffled in each play-out by the game's ``conceal``,
-  so the numbers hold nothing beyond what the replay shows.
+* Cards or tiles that no seat had seen at the decision and that the deal draws later (a Hold'em
+  board still face down, a boneyard's undrawn tiles) are re-drawn in each play-out by the game's
+  ``conceal``: the estimates are expectations, not hindsight, and do not depend on cards the
+  finished replay never shows (a board never turned because the hand ended early).
 * Moments: the decisions whose play the computer rates lowest against its suggestion (the largest
   drop ``best - after``), the biggest few.
 

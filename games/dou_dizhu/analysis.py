@@ -2,8 +2,8 @@
 
 A match is one deal, so a play-out runs to the end of the match and the seat's score is its
 placing (``games.moments.score_by_placing``: 1 when its side won the deal, else 0).  Nothing is
-concealed in the play-outs once the landlord has the kitty (the replay then shows every card);
-play-outs of the bidding know the kitty, which the replay shows unless every deal was passed out.
+concealed in the play-outs: every card is dealt at the start (the kitty is what the three hands
+the replay shows leave over).
 """
 
 from __future__ import annotations

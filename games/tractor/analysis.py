@@ -2,9 +2,8 @@
 
 A play-out runs to the end of the deal being played (the state's ``previous`` result is that
 deal's); the seat's score is its team's outcome of the deal, graded by the levels the winners go
-up (``games.moments.score_by_promotion``).  Nothing is concealed: the replay shows every hand,
-the kitty in the dealer's once taken and at the end of every deal (only a match stopped while
-declaring never shows its kitty, which play-outs of that phase know).
+up (``games.moments.score_by_promotion``).  Nothing is concealed: every card is dealt at the
+start of a deal (the kitty is what the four hands the replay shows leave over).
 """
 
 from __future__ import annotations

@@ -151,7 +151,7 @@ def test_keeping_a_card_when_one_play_would_go_out_is_a_moment_in_zheng_shangyou
     record = AnalysisInput(
         state={}, seats=3, options={}, seed=seed, moves=log, people=frozenset({0})
     )
-    settings = Settings(playouts=4, max_decisions=1000)
+    settings = Settings(playouts=2, max_decisions=1000)
     result = analyse_moments(game, scoring_of("zheng_shangyou"), record, settings)
     last = result["decisions"][-1]
     assert last["index"] == len(log) - 1 and len(last["played"]["cards"]) == 1
@@ -187,3 +187,20 @@ def test_holdem_estimates_do_not_depend_on_board_cards_the_replay_never_shows() 
         )
         results.append(analyse_moments(game, scoring_of("holdem"), record, SMALL))
     assert results[0]["decisions"] and results[0] == results[1]
+
+
+def test_a_match_with_more_choices_than_the_cap_is_judged_in_every_part_not_only_its_start() -> (
+    None
+):
+    slug = "zheng_shangyou"
+    record = short_match(slug, seed=11)
+    settings = Settings(playouts=1, max_decisions=3)
+    result = analyse_moments(get_game(slug), scoring_of(slug), record, settings)
+    everything = analyse_moments(
+        get_game(slug), scoring_of(slug), record, Settings(playouts=1, max_decisions=1000)
+    )
+    candidates = [d["index"] for d in everything["decisions"]]
+    judged = [d["index"] for d in result["decisions"]]
+    assert len(candidates) > 3 and result["of"] == len(candidates)
+    assert len(judged) == result["judged"] == 3
+    assert judged[0] == candidates[0] and judged[-1] >= candidates[len(candidates) // 2]
