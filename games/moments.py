@@ -52,8 +52,9 @@ class DealScoring:
     over in ``now`` (a play-out stops there; a match that is over stops it too).
     ``score(start, end, seat)``: ``seat``'s result of that deal in ``[0, 1]`` (1 best), read off
     ``end``, the play-out's state where ``deal_over`` first held (or the match ended).
-    ``conceal(state, rng)``: optional; re-draws in a play-out's copy the cards or tiles the finished
-    replay never shows, so the estimates cannot depend on them.
+    ``conceal(state, rng)``: optional; re-draws in a play-out's copy the cards or tiles no seat
+    has seen yet that the deal draws later, so the estimates are expectations and cannot depend on
+    cards the finished replay never shows.
     """
 
     deal_over: Callable[[AnyState, AnyState], bool]

@@ -323,3 +323,14 @@ def _logged_in(user: Any) -> Client:
     client = Client()
     client.force_login(user)
     return client
+
+
+def test_the_replay_page_of_a_finished_match_of_another_game_offers_the_analysis(
+    make_user: Any,
+) -> None:
+    match, _users = people_match(make_user, "one_poker", moves=3)
+    page = Client().get(f"/match/{match.pk}/replay/").content.decode()
+    assert 'data-testid="replay-analysis"' in page
+    assert API.format(id=match.pk) in page
+    # The note is the result's to set (double-dummy for Bridge, play-outs for the moments).
+    assert 'data-testid="analysis-note" hidden' in page
