@@ -300,6 +300,27 @@ class ExportInput:
 
 
 @dataclass(frozen=True, slots=True)
+class AnalysisInput:
+    """Everything a game's analysis after the match (``games/<slug>/analysis.py``, ``analyse``) is
+    computed from: the match as the platform stores it once it is over.
+
+    The final snapshot is enough for a game that judges one finished deal (Bridge); a game that
+    judges every decision replays ``moves`` from ``seed`` and ``options`` (``games/moments.py``).
+    ``people`` says whose decisions to judge: the seats held by people, not by the AI.
+    """
+
+    state: Mapping[str, JSON]
+    """The engine's final snapshot (``State.to_json``)."""
+    seats: int
+    options: Mapping[str, JSON]
+    seed: int
+    moves: Sequence[tuple[int, JSON]]
+    """The move log: ``(seat, action JSON)`` of every applied action, in order."""
+    people: frozenset[int]
+    """The seats held by people (their decisions are the ones judged)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Export:
     """One download format of a finished match's record (PBN, a poker hand history …).
 

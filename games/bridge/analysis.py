@@ -30,7 +30,7 @@ from games.bridge.calls import NOTRUMP, STRAINS
 from games.bridge.deals import DEALER, SEATS
 from games.bridge.solver import mask_of
 from games.cards.notation import NAMES
-from games.core import JSON
+from games.core import JSON, AnalysisInput
 
 VERSION: Final = 1
 """Bumped when the result's shape changes (stored results carry it)."""
@@ -146,9 +146,21 @@ def card_verdicts(
     return verdicts
 
 
-def analyse(state: Mapping[str, JSON]) -> dict[str, JSON]:
-    """The analysis of a finished deal from the engine's own snapshot (``BridgeState.to_json``):
-    the platform's ``analyse`` hook for Bridge.  Raises ``ValueError`` on a deal not over."""
+def offered(record: AnalysisInput) -> bool:
+    """The platform's ``offered`` rule for Bridge: only a deal played to its end has a play to
+    judge (a match resigned or lost on time mid-play has not)."""
+    return record.state.get("phase") == "over"
+
+
+def analyse(record: AnalysisInput) -> dict[str, JSON]:
+    """The platform's ``analyse`` hook for Bridge: the final snapshot is the whole deal (the
+    auction and every card), so the rest of the record is not needed."""
+    return analyse_deal(record.state)
+
+
+def analyse_deal(state: Mapping[str, JSON]) -> dict[str, JSON]:
+    """The analysis of a finished deal from the engine's own snapshot (``BridgeState.to_json``).
+    Raises ``ValueError`` on a deal not over."""
     if state.get("phase") != "over":
         raise ValueError("the deal is not over: its analysis would show hidden hands")
     deal = [list(h) for h in state["deal"]]

@@ -26,7 +26,11 @@ class AnalysisSerializer(serializers.Serializer[dict[str, object]]):
         choices=["none", "pending", "running", "done", "failed", "unavailable"]
     )
     result = serializers.JSONField(
-        allow_null=True, help_text="The game's analysis once done (Bridge: docs/games/bridge.md)."
+        allow_null=True,
+        help_text=(
+            "The game's analysis once done (Bridge: docs/games/bridge.md; every other game: "
+            "the moments analysis, docs/architecture.md)."
+        ),
     )
     finished_at = serializers.DateTimeField(allow_null=True)
 

@@ -1,5 +1,6 @@
 """The analysis job's writes: claim the row (pending → running), compute outside any
-transaction (a Bridge deal takes about a second of DDS), store the result or the failure."""
+transaction (a Bridge deal takes about a second of DDS, the moments analysis of another game up
+to a few seconds of play-outs), store the result or the failure."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from live.models import Match
 
 from .engines import analyser_for
 from .models import AnalysisStatus, MatchAnalysis
+from .selectors import analysis_input
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +33,7 @@ def analysis_run(match_id: int) -> str:
     try:
         if analyser is None:
             raise LookupError(f"game {match.game!r} has no analysis")
-        result, error, status = analyser(match.state), "", AnalysisStatus.DONE
+        result, error, status = analyser(analysis_input(match)), "", AnalysisStatus.DONE
     except Exception as exc:  # any failure of the game's code is stored, not retried
         log.exception("analysis of match %s failed", match_id)
         result, error, status = None, f"{type(exc).__name__}: {exc}", AnalysisStatus.FAILED

@@ -7,11 +7,12 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.registry import get_game
+from games.core import AnalysisInput
 from live import embargo
 from live.models import Match, MatchStatus
+from live.selectors import match_action_log, match_seats
 
-from .engines import analyser_for
+from .engines import analyser_for, offered_for
 from .models import AnalysisStatus, MatchAnalysis
 
 NONE = "none"
@@ -44,12 +45,27 @@ def analysable_match(*, match_id: int, user: Any) -> Match:
     return match
 
 
+def analysis_input(match: Match) -> AnalysisInput:
+    """What a game's ``analyse`` is given: the final snapshot, the seed, the options, the move log
+    as the engine replays it and the seats held by people.  Only for a match that is over (the
+    log shows hidden choices: callers check)."""
+    return AnalysisInput(
+        state=match.state,
+        seats=match.seat_count,
+        options=match.options or {},
+        seed=match.seed,
+        moves=match_action_log(match=match),
+        people=frozenset(s.seat for s in match_seats(match) if s.user_id is not None),
+    )
+
+
 def analysis_offered(match: Match) -> bool:
-    """Whether the game analyses matches and this one was played to the end of its deal (a
-    match resigned or lost on time mid-play has no finished play to judge)."""
+    """Whether the game analyses matches and this one has something to judge, by the game's own
+    ``offered`` rule (Bridge: the deal was played to its end) or else by the default: a person
+    made at least one move (a match aborted before has no decision of a person to judge)."""
     if analyser_for(match.game) is None:
         return False
-    return bool(get_game(match.game).state_from_json(match.state).is_over())
+    return bool(offered_for(match.game)(analysis_input(match)))
 
 
 def analysis_read(*, match_id: int, user: Any) -> dict[str, Any]:

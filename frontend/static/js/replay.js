@@ -296,7 +296,13 @@ try {
   mountBoard();
   go(0);
   const analysisEl = root.querySelector("[data-testid=replay-analysis]");
-  if (analysisEl) startAnalysis(analysisEl, { lang, movesEl });
+  if (analysisEl) {
+    const describe = (action, seat, events) => {
+      const { text, described } = actionWords({ action, seat, events });
+      return described ? text : tr("move", { name: seatName(seat), what: text });
+    };
+    startAnalysis(analysisEl, { lang, movesEl, replay: { moves: index.moves, describe, go } });
+  }
 } catch (err) {
   fail(err);
 }

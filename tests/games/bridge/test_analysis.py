@@ -52,7 +52,7 @@ def test_the_table_of_one_suit_each_is_the_hand_checked_one(kit: Any) -> None:
 def test_par_of_one_suit_each_is_the_grand_slam_in_spades_for_north_south(kit: Any) -> None:
     # Both sides make a grand slam in their major; spades outrank hearts, and 7NT doubled by
     # East-West would go down 13: par is 7S by North or South, +1510 not vulnerable.
-    result = analysis.analyse(one_suit_each(kit, "p p p p").to_json())
+    result = analysis.analyse_deal(one_suit_each(kit, "p p p p").to_json())
     par = result["par"]
     assert par["score"] == 1510
     assert {(c["level"], c["strain"], c["declarer"], c["doubled"]) for c in par["contracts"]} == {
@@ -90,14 +90,14 @@ def test_the_table_agrees_with_endplay_asked_directly(seed: int) -> None:
 
 
 def test_a_passed_out_deal_has_a_table_and_par_but_no_cards(kit: Any) -> None:
-    result = analysis.analyse(one_suit_each(kit, "p p p p").to_json())
+    result = analysis.analyse_deal(one_suit_each(kit, "p p p p").to_json())
     assert result["cards"] == [] and result["version"] == analysis.VERSION
 
 
 def test_a_deal_in_play_is_refused(kit: Any) -> None:
     state = one_suit_each(kit, "7S p p p")
     with pytest.raises(ValueError, match="not over"):
-        analysis.analyse(state.to_json())
+        analysis.analyse_deal(state.to_json())
 
 
 @pytest.mark.parametrize("seed", [5, 8])
@@ -110,7 +110,7 @@ def test_the_costs_account_for_every_trick_between_double_dummy_and_the_table(
     state = BridgeState.new(4, {}, seed)
     kit.auction(state, "1NT p p p")
     finish_at_random(state, random.Random(seed))
-    result = analysis.analyse(state.to_json())
+    result = analysis.analyse_deal(state.to_json())
     cards = result["cards"]
     assert len(cards) == 52 and [c["index"] for c in cards] == list(range(52))
     declarer = state.contract.declarer  # type: ignore[union-attr]
@@ -139,7 +139,6 @@ def test_a_double_dummy_line_has_no_flags_and_one_thrown_trick_is_flagged(kit: A
             card = next(c for c, v in values.items() if v == best)
         state.apply(seat, Play(card))
     assert thrown is not None
-    flagged = [
-        (c["index"], c["cost"]) for c in analysis.analyse(state.to_json())["cards"] if c["cost"]
-    ]
+    cards = analysis.analyse_deal(state.to_json())["cards"]
+    flagged = [(c["index"], c["cost"]) for c in cards if c["cost"]]
     assert flagged == [(thrown, cost)]
