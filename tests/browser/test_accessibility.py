@@ -120,7 +120,6 @@ def test_no_page_has_a_serious_or_critical_accessibility_violation(
     wait_for_board(page)
     axe.check("replay")
 
-    context.close()
     assert len(axe.audited) == 19, axe.audited
     assert not axe.failures, "\n\n".join(axe.failures)
 
@@ -143,6 +142,5 @@ def test_no_other_board_has_a_serious_or_critical_accessibility_violation(
         start_ai_match(page, slug, level="random")
         wait_for_board(page)
         axe.check(f"{slug} match")
-    context.close()
     assert axe.audited == [f"{slug} match" for slug in OTHER_GAMES]
     assert not axe.failures, "\n\n".join(axe.failures)

@@ -58,4 +58,3 @@ def test_tokens_are_made_copied_and_revoked_by_keyboard_on_a_phone(shared_stack,
     assert "revoked" in page.get_by_test_id("token-row").inner_text()
     assert_no_sideways_scroll(page, "account page after revoking")
     assert not errors, errors
-    context.close()

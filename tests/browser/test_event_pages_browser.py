@@ -108,7 +108,6 @@ def test_badge_late_entry_and_arena_countdown_for_a_spectator(
         timeout=WAIT_MS,
     )
     assert not errors, errors
-    context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -138,4 +137,3 @@ def test_the_result_screen_leads_back_to_the_event(shared_stack, browser, lang: 
     back.click()
     page.wait_for_url(url, timeout=WAIT_MS)
     assert not errors, errors
-    context.close()

@@ -177,7 +177,6 @@ def test_the_hand_and_the_actions_are_on_the_first_screen(
     page.wait_for_function(STYLED, timeout=WAIT_MS)
     group_class, groups = GROUPS.get(slug, ("", 0))
     found = page.evaluate(MEASURE, [hand, controls, group_class])
-    context.close()
 
     assert found["scrollY"] == 0, "the page scrolled by itself"
     assert found["width"] <= found["innerWidth"], f"the page scrolls sideways: {found}"

@@ -74,7 +74,7 @@ def test_icon_pages_use_the_sprite_and_show_no_emoji(shared_stack, browser) -> N
     assert count.locator("svg.icon use[href$='#eye']").count() == 1
     assert "1 watching" in count.inner_text()
     audit(player, "match page", at_least=2)
-    viewer.context.close()
+    browser.close(viewer.context)  # the spectator leaves
 
     # Elsewhere on the site, the player is told it is their turn: a banner with the bell.
     player.goto(f"{stack.base_url}/watch/", timeout=WAIT_MS)

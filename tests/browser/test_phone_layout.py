@@ -115,7 +115,6 @@ def test_no_page_scrolls_sideways_on_a_phone_and_the_nav_collapses(shared_stack,
     assert page.get_by_test_id("nav-toggle").inner_text().strip() == "Menü"
     assert_nav_collapses(page, "replay (de)")
     assert not errors, errors
-    context.close()
 
 
 def test_without_javascript_the_nav_stays_open(shared_stack, browser) -> None:
@@ -128,4 +127,3 @@ def test_without_javascript_the_nav_stays_open(shared_stack, browser) -> None:
     assert page.get_by_test_id("nav-lobby").is_visible()
     assert page.get_by_test_id("nav-login").is_visible()
     assert_no_sideways_scroll(page, "home page without scripts")
-    context.close()

@@ -158,4 +158,3 @@ def test_the_bracket_on_a_phone_and_a_laptop(
     assert re.fullmatch(r"/match/\d+/", links.first.locator("a").get_attribute("href") or "")
     stack.django(CANCEL.substitute(tournament=made["heats"], org=made["org"]))
     assert not errors, errors
-    context.close()

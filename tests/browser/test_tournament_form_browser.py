@@ -75,4 +75,3 @@ def test_the_form_says_what_each_game_can_be_and_refuses_a_misfit_in_words(
     assert "(4,)" not in page.content()
     assert stack.django(COUNT.format(name=json.dumps(event))) == 0
     assert not errors, errors
-    context.close()

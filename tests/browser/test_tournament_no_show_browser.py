@@ -81,4 +81,3 @@ def test_a_tournament_game_starts_by_itself_and_a_no_show_forfeits(
     # The player never moves: the game ends on its own when the first-move time is up.
     page.get_by_test_id("result-screen").wait_for(state="visible", timeout=WAIT_MS)
     assert not errors, errors
-    context.close()

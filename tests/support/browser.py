@@ -13,21 +13,41 @@ event loop: not pytest-asyncio's fixtures, ``async_to_sync`` or ``asyncio.run``.
 marks it at set-up and clears it at tear-down, as starting and stopping a Playwright of its own
 did.  Tests are handed out system and browser tests first (tests/conftest.py), and the first other
 test of a process stops the shared Chromium (:func:`pytest_runtest_setup`): nothing of it stays up
-while the in-process tests run; a browser test after that starts a new one."""
+while the in-process tests run; a browser test after that starts a new one.
+
+Closing is where Chromium can hang: a page or context closed while one of its pages commits a
+navigation (our pages navigate by themselves: the tournament notice takes a player to the next
+game) may be acknowledged and never closed, and Playwright then waits for ever (seen once on a
+loaded machine; playwright#41900).  So tests do not close contexts themselves: the lease closes
+them (:meth:`BrowserLease.close`, and every one left at the end), each page first taken to
+``about:blank`` so that no navigation of ours is in flight, and all of it under a watchdog that
+kills this Chromium after :data:`CLOSE_BOUND_S` — a test then fails or goes on with a new
+Chromium, never hangs the run."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
+import signal
+import threading
+import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 PASSWORD = "a-long-pass-phrase-42"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CLOSE_BOUND_S = 60
+"""How long closing pages, contexts or the browser may take before the watchdog kills Chromium."""
+MARK = f"--gp-test-chromium={os.getpid()}-{uuid.uuid4().hex[:8]}"
+"""A switch Chromium ignores, on this test process's Chromium's command line: how the watchdog
+finds it."""
 ARGS = [
+    MARK,
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
@@ -36,6 +56,43 @@ ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+
+
+def _kill_chromium() -> None:
+    """SIGKILL this test process's Chromium (its browser process; the others die with it)."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if MARK.encode() in cmdline:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(int(entry.name), signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def _bounded() -> Iterator[None]:
+    """Kill Chromium if the block has not finished within :data:`CLOSE_BOUND_S` (Playwright's
+    close calls take no timeout); a call waiting on it then fails instead of waiting for ever."""
+    watchdog = threading.Timer(CLOSE_BOUND_S, _kill_chromium)
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        yield
+    finally:
+        watchdog.cancel()
+
+
+def _close_context(context: Any) -> None:
+    """Close ``context`` without racing a navigation (see the module's docstring)."""
+    with _bounded():
+        for page in list(context.pages):
+            with contextlib.suppress(Exception):  # a page mid-crash, a dead Chromium
+                page.goto("about:blank", timeout=10_000)
+        with contextlib.suppress(Exception):  # already closed, or Chromium gone (killed)
+            context.close()
 
 
 class _SharedChromium:
@@ -73,10 +130,12 @@ class _SharedChromium:
             return
         asyncio.events._set_running_loop(manager._loop)  # as Playwright leaves it between calls
         try:
-            if browser is not None and browser.is_connected():
-                browser.close()
+            with _bounded():
+                if browser is not None and browser.is_connected():
+                    with contextlib.suppress(Exception):  # killed by the watchdog
+                        browser.close()
+                manager.__exit__()
         finally:
-            manager.__exit__()
             asyncio.events._set_running_loop(None)
 
 
@@ -85,7 +144,8 @@ _chromium = _SharedChromium()
 
 class BrowserLease:
     """What a test sees as ``browser``: Playwright's ``new_page`` and ``new_context`` on the shared
-    Chromium, each in a context of its own that :meth:`release` closes."""
+    Chromium, each in a context of its own that :meth:`release` closes; :meth:`close` closes one
+    before that (a spectator leaving)."""
 
     def __init__(self, browser: Any) -> None:
         self._browser = browser
@@ -99,13 +159,15 @@ class BrowserLease:
     def new_page(self, **options: Any) -> Any:
         return self.new_context(**options).new_page()
 
+    def close(self, context: Any) -> None:
+        if context in self._contexts:
+            self._contexts.remove(context)
+        _close_context(context)
+
     def release(self) -> None:
         contexts, self._contexts = self._contexts, []
         for context in contexts:
-            try:
-                context.close()
-            except Exception:  # already gone with a crashed Chromium: get() starts a new one
-                pass
+            _close_context(context)
 
 
 @pytest.fixture
