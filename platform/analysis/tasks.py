@@ -1,4 +1,7 @@
-"""The analysis job, on the ``ai`` queue with the AI moves' workers (issue #32)."""
+"""The analysis job, on a queue of its own (``analysis``, issue #32): a match's analysis takes up
+to several seconds of CPU, and on the ``ai`` queue it would hold an AI worker while AI moves of
+live matches wait behind it.  Its worker runs at the lowest CPU priority (the Procfile's
+``worker-analysis``, k8s/25-worker-analysis.yaml)."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from .run import analysis_run
 
 
 def queue_analysis(match_id: int) -> None:
-    analyse_match.apply_async(args=[match_id], queue="ai")
+    analyse_match.apply_async(args=[match_id], queue="analysis")
 
 
 @shared_task(name="analysis.tasks.analyse_match", ignore_result=True)

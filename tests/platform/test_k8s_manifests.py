@@ -36,13 +36,14 @@ POOLER_SERVICE = f"gameplatform-pgbouncer.{NAMESPACE}.svc.cluster.local"
 # Deployments whose pods share the load and may be many (an HPA each); the others are fixed: beat
 # must be exactly one, the sweepers' work is a poll that more replicas repeat rather than share,
 # and each PgBouncer replica brings a pool of its own to PostgreSQL.
-AUTOSCALED = {"web", "worker-clock", "worker-ai"}
+AUTOSCALED = {"web", "worker-clock", "worker-ai", "worker-analysis"}
 FIXED = {"beat", "sweeper", "pooler"}
 
 # The process types, as the task brief and the Procfile define them.
 EXPECTED_COMMANDS = {
     "web": "daphne -b 0.0.0.0 -p 8000 config.asgi:application",
     "worker-ai": "celery -A config worker -Q ai --concurrency 2 -n ai@%h",
+    "worker-analysis": "celery -A config worker -Q analysis --concurrency 1 -n analysis@%h",
     "worker-clock": (
         "celery -A config worker -Q clock --concurrency 2 --prefetch-multiplier 1 -n clock@%h"
     ),
@@ -279,7 +280,15 @@ def test_procfile_comparison_reports_differences(tmp_path: Path) -> None:
 
 def test_every_deployment_container_has_probes() -> None:
     deployments = by_component("Deployment")
-    assert set(deployments) == {"web", "worker-ai", "worker-clock", "beat", "sweeper", "pooler"}
+    assert set(deployments) == {
+        "web",
+        "worker-ai",
+        "worker-analysis",
+        "worker-clock",
+        "beat",
+        "sweeper",
+        "pooler",
+    }
     for name, deployment in deployments.items():
         for container in all_containers(deployment):
             assert "livenessProbe" in container, f"{name}/{container['name']}"
@@ -290,7 +299,10 @@ def test_every_deployment_container_has_probes() -> None:
     assert web["ports"] == [{"name": "http", "containerPort": 8000, "protocol": "TCP"}]
 
 
-@pytest.mark.parametrize(("component", "queue"), [("worker-ai", "ai"), ("worker-clock", "clock")])
+@pytest.mark.parametrize(
+    ("component", "queue"),
+    [("worker-ai", "ai"), ("worker-analysis", "analysis"), ("worker-clock", "clock")],
+)
 def test_worker_liveness_pings_its_own_node(component: str, queue: str) -> None:
     """The probe's -d name must be the worker's -n name with %h expanded to $HOSTNAME."""
     (container,) = pod_spec(by_component("Deployment")[component])["containers"]

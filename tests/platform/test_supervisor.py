@@ -71,5 +71,5 @@ def test_stop_all_ends_every_child_and_restarts_nothing() -> None:
 
 def test_the_procfile_is_read_in_order_with_its_commands() -> None:
     procs = read_procfile(REPO / "Procfile")
-    assert list(procs) == ["web", "worker-clock", "worker-ai", "beat", "sweeper"]
+    assert list(procs) == ["web", "worker-clock", "worker-ai", "worker-analysis", "beat", "sweeper"]
     assert procs["web"].startswith("daphne ")

@@ -495,6 +495,7 @@ def build_stack(
     workers: bool = True,
     sweeper: bool = True,
     beat: bool = False,
+    analysis: bool = False,
     extra_env: dict[str, str] | None = None,
     own_postgres_server: bool = False,
 ) -> Stack:
@@ -538,6 +539,9 @@ def build_stack(
             stack.start_worker("worker-clock", "clock")
             stack.start_worker("worker-ai", "ai")
             queues = ("ai", "clock")
+        if analysis:
+            stack.start_worker("worker-analysis", "analysis")
+            queues = (*queues, "analysis")
         if sweeper:
             stack.start_sweeper()
         if beat:
@@ -562,7 +566,7 @@ def build_stack(
 @pytest.fixture
 def make_stack(tmp_path: Path) -> Iterator[object]:
     """A stack of the test's own: ``make_stack("postgres" | "embedded", workers=True,
-    sweeper=True, beat=False, extra_env=None, own_postgres_server=False)``."""
+    sweeper=True, beat=False, analysis=False, extra_env=None, own_postgres_server=False)``."""
     stacks: list[Stack] = []
 
     def make(mode: str, **options: object) -> Stack:
@@ -577,7 +581,8 @@ def make_stack(tmp_path: Path) -> Iterator[object]:
 
 class StackPool:
     """The shared stacks of one test process, one per mode, each with workers, sweeper and beat
-    (what every sharing test needs: tournaments and the queue run on beat)."""
+    (what every sharing test needs: tournaments and the queue run on beat) and the analysis
+    worker (the replay page's analysis)."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -589,7 +594,9 @@ class StackPool:
             stack.stop()  # a process died under an earlier test: the next one gets a new stack
             stack = None
         if stack is None:
-            stack = build_stack(self.root / f"{mode}-{next(_serial)}", mode, beat=True)
+            stack = build_stack(
+                self.root / f"{mode}-{next(_serial)}", mode, beat=True, analysis=True
+            )
             self.stacks[mode] = stack
         return stack
 

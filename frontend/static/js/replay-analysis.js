@@ -1,6 +1,6 @@
 // The analysis part of the replay page (templates/live/replay.html, issue #32): asks for the
 // match's analysis once (POST, idempotent), shows a progress indicator while the job on the
-// server's `ai` queue runs (polling GET), then what the game's analysis says. Bridge: the
+// server's `analysis` queue runs (polling GET), then what the game's analysis says. Bridge: the
 // double-dummy table, par, and a mark on each card in the move list that cost its side tricks
 // double-dummy (as lichess marks mistakes). Every other game (a result of kind "moments",
 // games/moments.py): the moments list — the people's decisions the computer rates lowest against

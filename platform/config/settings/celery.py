@@ -1,5 +1,7 @@
-"""Celery: the broker, the two queues (``clock``: small and time-critical; ``ai``: CPU-heavy) and
-the periodic jobs of every app.  Without ``REDIS_URL`` tasks run eagerly in the process."""
+"""Celery: the broker, the queues (``clock``: small and time-critical; ``ai``: CPU-heavy AI moves;
+``analysis``: the analyses after a match, heavier still and never urgent, so that they never
+delay an AI move) and the periodic jobs of every app.  Without ``REDIS_URL`` tasks run eagerly in
+the process."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ CELERY_TASK_ROUTES = {
     "live.tasks.clock_tick": {"queue": "clock"},
     "live.tasks.node_clock_check": {"queue": "clock"},
     "matchmaking.tasks.matchmaking_pass": {"queue": "clock"},
+    "analysis.tasks.analyse_match": {"queue": "analysis"},
 }
 # An ETA job beyond visibility_timeout is redelivered again and again (STACK.md): keep it far above
 # the longest deadline a match can have (the bank plus a delay), and back it with the sweeper.
