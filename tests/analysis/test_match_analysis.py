@@ -24,6 +24,7 @@ from live import embargo
 from live.models import Match, MatchStatus
 from live.selectors import match_action_log
 from live.services import SeatSpec, action_submit, match_abort, match_resign, match_start
+from support.bot_records import MOMENTS_GAMES
 from support.live import duel, engine_state
 
 pytestmark = pytest.mark.django_db
@@ -222,15 +223,6 @@ def test_an_unknown_match_is_not_found() -> None:
     assert Client().get(API.format(id=987654)).status_code == 404
 
 
-MOMENTS_GAMES = [
-    "dou_dizhu",
-    "guandan",
-    "holdem",
-    "one_poker",
-    "spectacular_bid",
-    "tractor",
-    "zheng_shangyou",
-]
 
 
 def people_match(

@@ -11,14 +11,16 @@ nothing.  docs/architecture.md ("The moments analysis") quotes them.
 from __future__ import annotations
 
 import importlib
-import random
 import statistics
 import sys
 import time
-from typing import Any
+from pathlib import Path
 
-from games.core import AnalysisInput
-from games.registry import get_game
+sys.path.append(str(Path(__file__).resolve().parents[1]))  # tests/, after games/: its support
+
+from games.core import AnalysisInput  # noqa: E402
+from games.registry import get_game  # noqa: E402
+from support.bot_records import bot_record  # noqa: E402
 
 GAMES = [
     "bridge",
@@ -37,28 +39,14 @@ MAX_MOVES = 3000
 
 
 def bot_match(slug: str, people: frozenset[int] | None, seed: int) -> AnalysisInput:
-    game = get_game(slug)
-    seats = game.seat_counts[0]
-    state = game.new_state(seats, {}, seed)
-    fast = list(game.bots.values())[min(1, len(game.bots) - 1)]
-    bots = [fast() for _ in range(seats)]
-    rng = random.Random(seed)
-    moves: list[tuple[int, Any]] = []
-    while not state.is_over() and len(moves) < MAX_MOVES:
-        decision = state.pending()[0]
-        seat = decision.seat
-        action = decision.forced
-        if action is None:
-            action = bots[seat].choose(state.view(seat), state.legal_actions(seat), rng, 0)
-        moves.append((seat, game.encode_action(action)))
-        state.apply(seat, action)
-    return AnalysisInput(
-        state=state.to_json(),
-        seats=seats,
-        options={},
-        seed=seed,
-        moves=moves,
+    """A whole seeded match played by the fast level in every seat (capped at ``MAX_MOVES``)."""
+    seats = get_game(slug).seat_counts[0]
+    return bot_record(
+        slug,
+        seed,
+        levels=[1] * seats,
         people=frozenset(range(seats)) if people is None else people,
+        max_moves=MAX_MOVES,
     )
 
 

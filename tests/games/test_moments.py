@@ -15,17 +15,9 @@ from games.cards.shedding import Play
 from games.core import AnalysisInput, Game
 from games.moments import DealScoring, Settings, analyse_moments
 from games.registry import get_game
+from support.bot_records import MOMENTS_GAMES, bot_record
 from support.sizes import examples
 
-MOMENTS_GAMES = [
-    "dou_dizhu",
-    "guandan",
-    "holdem",
-    "one_poker",
-    "spectacular_bid",
-    "tractor",
-    "zheng_shangyou",
-]
 SMALL = Settings(playouts=examples(3, 6), max_decisions=examples(4, 10))
 """Few play-outs and decisions: the tests check the rules, not the estimates' precision."""
 
@@ -38,29 +30,9 @@ def scoring_of(slug: str) -> DealScoring:
 def short_match(slug: str, seed: int, moves: int = 60) -> AnalysisInput:
     """The first ``moves`` moves of a seeded match: seat 0 (the person) plays the random level, the
     others the fast one; the match need not be over (an aborted match is analysed too)."""
-    game = get_game(slug)
-    seats = game.seat_counts[0]
-    state = game.new_state(seats, {}, seed)
-    levels = list(game.bots.values())
-    bots = [levels[0 if s == 0 else 1]() for s in range(seats)]
-    rng = random.Random(seed)
-    log: list[tuple[int, Any]] = []
-    while not state.is_over() and len(log) < moves:
-        decision = state.pending()[0]
-        seat = decision.seat
-        action = decision.forced
-        if action is None:
-            action = bots[seat].choose(state.view(seat), state.legal_actions(seat), rng, 0)
-        log.append((seat, game.encode_action(action)))
-        state.apply(seat, action)
-    return AnalysisInput(
-        state=state.to_json(),
-        seats=seats,
-        options={},
-        seed=seed,
-        moves=log,
-        people=frozenset({0}),
-    )
+    seats = get_game(slug).seat_counts[0]
+    levels = [0] + [1] * (seats - 1)
+    return bot_record(slug, seed, levels=levels, people=frozenset({0}), max_moves=moves)
 
 
 def analyse(slug: str, record: AnalysisInput) -> dict[str, Any]:
