@@ -16,7 +16,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.append(str(Path(__file__).resolve().parents[1]))  # tests/, after games/: its support
+# The checkout first (games/), then tests/ for its support package (tests/games must not hide it).
+sys.path[:0] = [str(Path(__file__).resolve().parents[2])]
+sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 from games.core import AnalysisInput  # noqa: E402
 from games.registry import get_game  # noqa: E402
