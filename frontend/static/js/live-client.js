@@ -31,6 +31,12 @@
  *   platform's final result; the board draws the game itself. A board must not keep the only copy of
  *   anything: a resync may hand it a fresh snapshot at any time.
  *
+ *   The object mount() returns may also have, optional:
+ *     seatPlace(seat) -> Element | null
+ *                  where the page puts that seat's player card (name, turn, clock) when the board
+ *                  draws the seats at a table (kit/table.js: Bridge); the page's row of player
+ *                  cards is then hidden.  Null, or no such method: the cards stay in that row.
+ *
  *   For the replay page (js/replay.js) a board may also export, both optional:
  *     describeAction(action, { lang, seat, name, events }) -> string | null
  *                  a move of the log in words, cards as "♠6" (kit/record.js builds it and says more);
