@@ -18,7 +18,7 @@
  *                also exported here).
  *
  *   The shared helpers of the boards live in static/kit/ (dom, i18n, seats, focus and hand-over,
- *   cards, hand, card-board, bet-panel, poker, shedding): static/boards/ holds only one module per
+ *   cards, hand, card-board, bet-panel, poker, shedding, table): static/boards/ holds only one module per
  *   game (<slug>.js, its own CSS, and a <slug>/ folder of its parts if it has one), because the
  *   platform offers a game for every boards/<slug>.js.
  *
