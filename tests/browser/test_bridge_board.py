@@ -204,3 +204,93 @@ def test_human_defenders_see_the_declarers_hand_and_answer_a_claim(shared_stack,
     assert "rejected by" in outcome.inner_text() and "East" in outcome.inner_text()
     assert not page.get_by_test_id("score-breakdown").is_visible(), "play continues"
     assert not errors, errors
+
+
+COMPASS = """() => {
+  const box = (e) => {
+    if (!e) return null;
+    const r = e.getBoundingClientRect();
+    const x = (r.left + r.right) / 2;
+    const y = (r.top + r.bottom) / 2;
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, x, y};
+  };
+  const q = (sel) => document.querySelector(sel);
+  const trick = {};
+  for (const e of document.querySelectorAll("[data-testid=trick] [data-testid^=trick-]")) {
+    trick[e.dataset.testid.slice(6)] = box(e);
+  }
+  const dummy = q("[data-testid=dummy]");
+  return {
+    places: Object.fromEntries([0, 1, 2, 3].map((s) => [s, box(q(`[data-testid=place-${s}]`))])),
+    hand: box(q("[data-testid=my-hand]")),
+    centre: box(q("[data-testid=table-centre]")),
+    clocks: [0, 1, 2, 3].map(
+      (s) => q(`[data-testid=clock-place-${s}] [data-testid=clock-${s}]`) !== null),
+    dummyPlace: dummy ? dummy.closest("[data-testid^=place-]").dataset.seat : null,
+    trick,
+  };
+}"""
+
+
+@pytest.mark.parametrize(
+    "size",
+    [
+        {"viewport": {"width": 1280, "height": 800}},
+        {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    ],
+    ids=["desktop", "phone"],
+)
+def test_south_sits_at_the_bottom_of_a_compass_table_with_the_dummy_and_the_trick_at_their_seats(
+    shared_stack, browser, size
+) -> None:
+    """Issue #31 item 2: for South, partner (North) above the hand, West on the left, East on the
+    right, each seat's clock at its place; once South declares 7NT the dummy (North) is shown at
+    its own seat, and each card of a trick lies on its player's side of the centre."""
+    stack = shared_stack("embedded")
+    context = browser.new_context(**size)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up(page, stack.base_url, unique("compass"))
+    start_ai_match(page, "bridge", level="greedy")
+    page.get_by_test_id("my-hand").wait_for(timeout=WAIT_MS)
+    page.get_by_test_id("clock-place-0").locator("[data-testid=clock-0]").wait_for(timeout=WAIT_MS)
+
+    at = page.evaluate(COMPASS)
+    places, hand = at["places"], at["hand"]
+    assert all(at["clocks"]), "every seat's clock sits at its place"
+    assert not page.get_by_test_id("players").is_visible(), "no separate row of clocks"
+    assert places["2"]["bottom"] <= hand["top"], "partner (North) above the hand"
+    assert places["1"]["x"] < places["2"]["x"] < places["3"]["x"], "West left, East right"
+    assert places["1"]["bottom"] <= hand["top"] and places["3"]["bottom"] <= hand["top"]
+    if size["viewport"]["width"] > 600:
+        centre = at["centre"]
+        assert places["1"]["right"] <= centre["left"] <= centre["right"] <= places["3"]["left"]
+        assert places["2"]["bottom"] <= at["centre"]["top"]
+
+    page.get_by_test_id("call-7NT").wait_for(state="visible", timeout=WAIT_MS)
+    page.locator("body").press("7")
+    page.locator("body").press("n")
+    page.get_by_test_id("auction-0").wait_for(timeout=WAIT_MS)
+    deadline = time.monotonic() + 120  # a bound on a busy machine
+    while time.monotonic() < deadline:
+        at = page.evaluate(COMPASS)
+        if len(at["trick"]) == 4:
+            break
+        if enabled(page, "call-pass"):
+            click(page.get_by_test_id("call-pass"))
+        elif playable(page).count():
+            click(playable(page))
+        page.wait_for_timeout(120)
+    assert len(at["trick"]) == 4, f"no whole trick on the table: {at}"
+    assert at["dummyPlace"] == "2", "South declares: the dummy is North's hand, across"
+    places, trick = at["places"], at["trick"]
+    assert places["2"]["bottom"] <= at["hand"]["top"]
+    assert trick["2"]["y"] < trick["1"]["y"] < trick["0"]["y"], "North's card on top, South's low"
+    assert trick["2"]["y"] < trick["3"]["y"] < trick["0"]["y"]
+    assert trick["1"]["x"] < trick["2"]["x"] < trick["3"]["x"], "West's card left, East's right"
+    assert trick["1"]["x"] < trick["0"]["x"] < trick["3"]["x"]
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], "no sideways scroll"
+    context.close()
+    assert not errors, errors

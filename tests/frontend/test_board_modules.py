@@ -90,3 +90,33 @@ def test_seat_layout_puts_me_at_the_bottom_and_every_seat_round_the_table(node: 
     }
     # Four seats: the partner (me + 2) sits opposite.
     assert [p["seat"] for p in out["4:1"]["layout"] if p["side"] == "top"] == [3]
+
+
+def test_the_compass_table_turns_so_that_the_viewer_sits_at_the_bottom_partner_across(
+    node: str,
+) -> None:
+    """kit/table.js: four seats at a compass table, the viewer at the bottom and the partner
+    (me + 2) across; Bridge goes clockwise (West on South's left, East on the right), the Chinese
+    games the other way round; a spectator sees the spectator seat (South) at the bottom."""
+    script = (
+        'import { compassSides } from "./kit/table.js";'
+        "const out = {};"
+        "for (const me of [0, 1, 2, 3, null]) {"
+        "  out[`cw:${me}`] = compassSides(4, me, { clockwise: true });"
+        "  out[`ccw:${me}`] = compassSides(4, me);"
+        "}"
+        "console.log(JSON.stringify(out));"
+    )
+    out = node_eval(node, script)
+    assert isinstance(out, dict)
+    # Bridge's seats: 0 South, 1 West, 2 North, 3 East.
+    assert out["cw:0"] == {"0": "bottom", "1": "left", "2": "top", "3": "right"}
+    assert out["cw:null"] == out["cw:0"]
+    assert out["cw:1"] == {"1": "bottom", "2": "left", "3": "top", "0": "right"}
+    assert out["ccw:0"] == {"0": "bottom", "1": "right", "2": "top", "3": "left"}
+    for key, sides in out.items():
+        me = key.split(":")[1]
+        bottom = 0 if me == "null" else int(me)
+        assert sorted(sides.values()) == ["bottom", "left", "right", "top"], key
+        assert sides[str(bottom)] == "bottom", key
+        assert sides[str((bottom + 2) % 4)] == "top", key

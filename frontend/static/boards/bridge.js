@@ -1,9 +1,12 @@
-// Bridge board: the four seats with compass names and vulnerability colours, the bidding box (only
-// legal calls enabled) and the auction, the contract and declarer, tricks won per side, the trick
-// on the table and the last trick, your hand and the dummy's once shown (the declarer plays from
-// it), the other hands as backs, the declarer's claim (a number of the remaining tricks) and the
-// defenders' answer to it (accept / reject, with the declarer's hand shown to them), and the score
-// breakdown at the end with every hand shown.
+// Bridge board, at a compass table as on BBO (kit/table.js): your hand at the bottom in one row
+// by suit, partner across, the opponents left and right, every seat's place with its name, clock
+// (the match page's, moved in), compass direction, vulnerability and cards left; the dummy's hand
+// at the dummy's own seat once shown (the declarer plays from it); in the centre the auction (the
+// columns W N E S) and the bidding box (only legal calls enabled) during the auction, then the trick
+// with each card on its player's side and the last trick; the contract, declarer, tricks won per
+// side and vulnerability as one line; the declarer's claim (a number of the remaining tricks) and
+// the defenders' answer to it (accept / reject, with the declarer's hand shown to them), and the
+// score breakdown at the end with every hand shown.
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/bridge.md.
 import { el, fill } from "../kit/dom.js";
@@ -11,9 +14,12 @@ import { cardSvg, cardName, cardLabel, cardText, cardBacks, parseCard, SUIT_SYMB
 import { makeTranslator, mergeWords } from "../kit/i18n.js";
 import { cardBoard, fillLog } from "../kit/card-board.js";
 import { describer } from "../kit/record.js";
+import { compassTable } from "../kit/table.js";
 
 const STRAINS = ["C", "D", "H", "S", "NT"];
 const SUIT_ORDER = ["S", "H", "D", "C"];
+// The auction's columns, as bridge prints them: West, North, East, South (seats 1, 2, 3, 0).
+const COLUMNS = [1, 2, 3, 0];
 
 const DICT = {
   en: {
@@ -87,6 +93,8 @@ const DICT = {
     claim_partner: "You accepted; waiting for your partner's answer.",
     claim_others: "{name} claims {n} of {r} tricks; the defenders are answering.",
     claimed: "Claimed: {n} of the last {r} tricks to the declarer",
+    table_label: "The table: your hand at the bottom, partner across",
+    place: "{name} ({dir})",
     keys: "Keys: in the auction 1–7 then C/D/H/S/N bids, P passes, X doubles, R redoubles, Esc clears; in the play Tab or ←/→ move between playable cards, Enter plays, C goes to the claim (the declarer's, or the defenders' Accept / Reject); L shows the last trick; ? rules.",
   },
   de: {
@@ -160,6 +168,8 @@ const DICT = {
     claim_partner: "Du hast angenommen; warte auf die Antwort deines Partners.",
     claim_others: "{name} beansprucht {n} von {r} Stichen; die Gegenspieler antworten.",
     claimed: "Beansprucht: {n} der letzten {r} Stiche für den Alleinspieler",
+    table_label: "Der Tisch: deine Hand unten, dein Partner gegenüber",
+    place: "{name} ({dir})",
     keys: "Tasten: in der Reizung 1–7 und dann C/D/H/S/N bietet, P passt, X kontriert, R rekontriert, Esc verwirft; im Spiel wechseln Tab oder ←/→ zwischen spielbaren Karten, Enter spielt, C führt zum Anspruch (Beanspruchen für den Alleinspieler, Annehmen / Ablehnen für die Gegenspieler); L zeigt den letzten Stich; ? Regeln.",
   },
   zh: {
@@ -233,6 +243,8 @@ const DICT = {
     claim_partner: "你已接受；等待同伴回应。",
     claim_others: "{name} 摊牌声明 {r} 墩中的 {n} 墩；防守方正在回应。",
     claimed: "已摊牌：最后 {r} 墩中 {n} 墩归庄家",
+    table_label: "牌桌：你的手牌在下方，同伴在对面",
+    place: "{name}（{dir}）",
     keys: "按键：叫牌时按 1–7 再按 C/D/H/S/N 叫牌，P 不叫，X 加倍，R 再加倍，Esc 清除；打牌时 Tab 或 ←/→ 在可出的牌间移动，Enter 出牌，C 转到摊牌（庄家的摊牌，或防守方的接受 / 拒绝）；L 查看上一墩；? 规则。",
   },
 };
@@ -249,9 +261,16 @@ export function mount(root, options) {
   loadBridgeCss();
   const b = cardBoard(root, options, { dict: DICT, cls: "br" });
   const { tr, name } = b;
+  const dir = (s) => tr(`dir_${s}`);
+  // The table turns so that the seat shown is at the bottom; a spectator sees South there.  Play
+  // goes clockwise (South, West, North, East): the next seat sits on the left.
+  const table = compassTable({ seats: 4, clockwise: true, spectatorSeat: 0, label: tr("table_label"), placeLabel: (s) => tr("place", { name: name(s), dir: dir(s) }) });
+  const info = el("div", { class: "cg-table-info br-info" });
+  b.table.replaceChildren(info, table.element);
+  b.seatsRow.hidden = true; // the seats sit at the table
   const biddingBox = el("div", { class: "br-bidding", "data-testid": "bidding-box", hidden: true });
   const auctionBox = el("div", { class: "br-auction", "data-testid": "auction" });
-  const hands = el("div", { class: "br-hands" });
+  const afterTable = el("div", { class: "br-after" }); // the auction once the play has begun
   const scoreBox = el("div", { class: "br-score", "data-testid": "score-breakdown", hidden: true });
   const claimBox = el("div", { class: "br-claim", "data-testid": "claim-box", role: "group", hidden: true });
   const answerBox = el("div", { class: "br-claim br-claim-answer", "data-testid": "claim-answer", role: "group", hidden: true });
@@ -262,7 +281,6 @@ export function mount(root, options) {
   let pendingLevel = null;
   let current = null; // {f, view, legal} of the last draw, for the keys
 
-  const dir = (s) => tr(`dir_${s}`);
   const who = (s) => `${name(s)} (${dir(s)})`;
   const strainText = (s) => (s === "NT" ? tr("nt") : SUIT_SYMBOL[s]);
   const callText = (c) => (c.call === "bid" ? `${c.level}${strainText(c.strain)}` : tr(c.call));
@@ -273,12 +291,12 @@ export function mount(root, options) {
     current = { f, view, legal };
     renderStatus(f, view, legal);
     b.setLast(lastText(view));
-    renderSeats(view);
-    renderTable(view);
+    table.setMe(view.seat ?? (f.seat === null || f.seat === undefined ? null : f.seat));
     renderBidding(f, view, legal);
     renderAuction(view);
+    renderTable(view);
     renderAnswer(f, view, legal);
-    renderHands(f, view, legal);
+    renderPlaces(f, view, legal);
     renderClaim(f, view, legal);
     renderScore(view);
     fillLog(b.log, tr("history"), historyLines(view));
@@ -385,42 +403,81 @@ export function mount(root, options) {
     return lines.reverse();
   }
 
-  function renderSeats(view) {
-    b.seatsRow.replaceChildren();
-    const c = view.contract;
-    for (let s = 0; s < 4; s++) {
-      const vul = vulnerable(view.vulnerability, s);
-      const badges = [el("span", { class: "cg-badge br-dir", text: dir(s) }),
-        el("span", { class: `cg-badge ${vul ? "br-vul" : "br-notvul"}`, "data-testid": `vul-${s}`, text: vul ? tr("vul") : tr("not_vul") })];
-      if (c && c.declarer === s) badges.push(el("span", { class: "cg-badge is-landlord", text: tr("declarer") }));
-      if (c && c.dummy === s) badges.push(el("span", { class: "cg-badge", text: tr("dummy") }));
-      const acting = (view.to_act || []).includes(s);
-      const showBacks = s !== view.seat && !(c && s === c.dummy && view.dummy_hand) && view.phase !== "over";
-      b.seatsRow.append(b.seatBox(s, acting, vul ? " br-seat-vul" : "", ...badges,
-        showBacks ? cardBacks(view.hand_counts[s], tr) : el("span", { class: "muted", text: tr("cards_left", { n: view.hand_counts[s] }) })));
-    }
-  }
-
+  // The line over the table: contract and declarer, tricks won per side, vulnerability.  The
+  // centre: the auction and the bidding box while the auction lasts, then the trick; the auction
+  // moves under the table for the play.
   function renderTable(view) {
     const c = view.contract;
-    const info = el("div", { class: "cg-table-info" },
+    fill(info,
       el("span", { "data-testid": "contract", text: c ? tr("contract", { contract: contractText(c), name: who(c.declarer), target: c.target }) : tr("no_contract") }),
       el("span", { "data-testid": "tricks-won", text: tr("tricks_won", { ns: view.tricks_won[0], ew: view.tricks_won[1] }) }),
       el("span", { class: "br-vul-line", text: tr(`vul_${view.vulnerability}`) }));
-    const parts = [info];
-    if (view.phase !== "auction") parts.push(trickArea(view));
-    b.table.replaceChildren(...parts);
+    if (view.phase === "auction") {
+      table.centre.replaceChildren(el("div", { class: "br-centre-auction" }, auctionBox, biddingBox));
+      afterTable.replaceChildren();
+    } else {
+      table.centre.replaceChildren(trickArea(view));
+      afterTable.replaceChildren(auctionBox);
+    }
+  }
+
+  // Every seat's place: its name and badges, and its cards: the hand shown (yours at the bottom,
+  // the dummy's at the dummy's seat, the declarer's with a claim) or the backs left.
+  function renderPlaces(f, view, legal) {
+    const c = view.contract;
+    const me = view.seat ?? null;
+    const playing = view.phase === "play" && legal.length > 0 && !b.gated;
+    const playable = playing ? legal.filter((a) => a.kind === "play").map((a) => a.card) : [];
+    const fromDummy = playing && view.turn !== f.seat;
+    const play = (card) => {
+      const action = { kind: "play", card: parseCard(card).code };
+      if (legal.some((a) => sameAction(a, action))) send(f, action);
+    };
+    table.setActing(view.to_act || []);
+    for (let s = 0; s < 4; s++) {
+      const place = table.place(s);
+      const vul = vulnerable(view.vulnerability, s);
+      const acting = (view.to_act || []).includes(s);
+      fill(place.head,
+        el("span", { class: "tb-name", "data-testid": `seat-${s}` }, name(s), b.mySeats.includes(s) ? el("span", { class: "muted", text: ` (${tr("you")})` }) : null),
+        el("span", { class: "cg-badge br-dir", text: dir(s) }),
+        el("span", { class: `cg-badge ${vul ? "br-vul" : "br-notvul"}`, "data-testid": `vul-${s}`, text: vul ? tr("vul") : tr("not_vul") }),
+        c && c.declarer === s ? el("span", { class: "cg-badge is-landlord", text: tr("declarer") }) : null,
+        c && c.dummy === s ? el("span", { class: "cg-badge", text: tr("dummy") }) : null,
+        acting ? el("span", { class: "cg-acting tb-acting", text: `▶ ${tr("to_act")}` }) : null);
+      place.element.classList.toggle("br-seat-vul", vul);
+      const side = table.sideOf(s);
+      const layout = side === "left" || side === "right" ? "lines" : "row";
+      let shown = null;
+      if (s === me && view.hand && !b.gated) {
+        shown = handBox("my-hand", tr("your_hand"), handRow(view.hand, { layout, playable: fromDummy ? [] : playable, testPrefix: "card-", onPlay: play, label: tr("your_hand") }));
+      } else if (c && s === c.dummy && view.dummy_hand) {
+        const label = tr("dummy_hand", { name: who(c.dummy) });
+        shown = handBox("dummy", label, handRow(view.dummy_hand, { layout, playable: fromDummy ? playable : [], testPrefix: "dummy-card-", onPlay: play, label }));
+      } else if (c && s === c.declarer && view.declarer_hand && answerBox.hidden && !b.gated) {
+        const label = tr("claim_shown", { name: who(c.declarer) });
+        shown = handBox("declarer-hand", label, handRow(view.declarer_hand, { layout, testPrefix: "declarer-card-", onPlay: () => {}, label }));
+      }
+      table.setOpen(s, shown && s !== me);
+      const n = view.hand_counts[s];
+      fill(place.body, shown || (view.phase === "over" || !n
+        ? el("span", { class: "muted br-count", text: tr("cards_left", { n }) })
+        : el("span", { class: "br-count" }, cardBacks(n, tr), el("span", { class: "br-count-text", text: tr("cards_left", { n }) }))));
+    }
+  }
+
+  function handBox(testid, label, row) {
+    return el("div", { class: "br-hand-box", "data-testid": testid, title: label }, row);
   }
 
   function trickArea(view) {
-    const me = view.seat ?? 0;
     const last = view.tricks.at(-1);
     const showingLast = (showLast || !view.trick.length) && last;
     const cards = showingLast ? last.cards : view.trick;
-    const place = (s) => ["bottom", "left", "top", "right"][(s - me + 4) % 4];
+    const place = (s) => table.sideOf(s);
     const grid = el("div", { class: "br-trick", role: "group", "aria-label": tr("trick"), "data-testid": "trick" });
     for (const e of cards) {
-      grid.append(el("div", { class: `br-trick-card is-${place(e.seat)}`, "data-testid": `trick-${e.seat}` },
+      grid.append(el("div", { class: `br-trick-card is-${place(e.seat)}`, "data-testid": `trick-${e.seat}`, "data-side": place(e.seat) },
         cardSvg(e.card, { label: `${dir(e.seat)}: ${cardName(e.card, tr)}` }), el("span", { class: "br-trick-who", text: dir(e.seat) })));
     }
     if (!cards.length) grid.append(el("p", { class: "br-trick-empty", text: tr("no_trick") }));
@@ -457,26 +514,33 @@ export function mount(root, options) {
     biddingBox.replaceChildren(el("h3", { class: "cg-label", text: tr("bidding_box") }), grid, others);
   }
 
+  // The auction in the columns West, North, East, South, as bridge writes it: the first call under
+  // the dealer, the columns before the dealer's left empty.
   function renderAuction(view) {
-    const head = el("tr", {}, ...[0, 1, 2, 3].map((s) => el("th", { scope: "col", class: vulnerable(view.vulnerability, s) ? "br-vul-text" : "", text: dir(s) })));
+    const head = el("tr", {}, ...COLUMNS.map((s) => el("th", { scope: "col", class: vulnerable(view.vulnerability, s) ? "br-vul-text" : "", abbr: dir(s), text: tr(`dir_short_${s}`), title: dir(s) })));
     const rows = [];
-    let row = null;
-    view.auction.forEach((c, i) => {
-      if (i % 4 === 0) {
-        row = el("tr");
-        rows.push(row);
-      }
-      row.append(el("td", { "data-testid": `auction-${i}`, class: c.call === "bid" && ["D", "H"].includes(c.strain) ? "is-red" : "", text: callText(c) }));
-    });
-    auctionBox.replaceChildren(el("h3", { class: "cg-label", text: tr("auction") }),
-      el("table", { class: "br-auction-table" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+    const skip = view.auction.length ? COLUMNS.indexOf(view.auction[0].seat) : 0;
+    const cells = [...Array(skip).fill(null), ...view.auction];
+    for (let i = 0; i < Math.max(cells.length, 1); i += 4) {
+      rows.push(el("tr", {}, ...COLUMNS.map((_, k) => {
+        const c = cells[i + k];
+        if (!c) return el("td", { class: "muted", text: c === null ? "–" : "" });
+        const n = i + k - skip;
+        return el("td", { "data-testid": `auction-${n}`, class: c.call === "bid" && ["D", "H"].includes(c.strain) ? "is-red" : "", text: callText(c) });
+      })));
+    }
+    auctionBox.replaceChildren(el("table", { class: "br-auction-table" }, el("caption", { class: "cg-label", text: tr("auction") }), el("thead", {}, head), el("tbody", {}, ...rows)));
   }
 
-  function handRow(cards, { playable = [], testPrefix, onPlay, label }) {
+  // A hand by suit (spades, hearts, diamonds, clubs), each suit after its symbol: layout "row"
+  // puts the suits in one row (a hand at the top or the bottom of the table, as BBO does),
+  // "lines" one suit a line (a hand at the left or right, and the lists under the table).
+  function handRow(cards, { playable = [], testPrefix, onPlay, label, layout = "lines" }) {
     const playSet = new Set(playable);
-    const box = el("div", { class: "br-hand", role: "group", "aria-label": label });
+    const box = el("div", { class: `br-hand is-${layout}`, role: "group", "aria-label": label });
     for (const suit of SUIT_ORDER) {
       const inSuit = cards.filter((c) => parseCard(c).suit === suit);
+      if (!inSuit.length && layout === "row") continue;
       const line = el("div", { class: "br-suit-line" }, el("span", { class: `br-suit-sym${["D", "H"].includes(suit) ? " is-red" : ""}`, "aria-hidden": "true", text: SUIT_SYMBOL[suit] }));
       if (!inSuit.length) line.append(el("span", { class: "muted", text: "—" }));
       for (const c of inSuit) {
@@ -501,31 +565,6 @@ export function mount(root, options) {
     e.preventDefault();
     const step = e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1;
     buttons[(i + step + buttons.length) % buttons.length].focus();
-  }
-
-  function renderHands(f, view, legal) {
-    const parts = [];
-    const playing = view.phase === "play" && legal.length > 0 && !b.gated;
-    const playable = playing ? legal.filter((a) => a.kind === "play").map((a) => a.card) : [];
-    const fromDummy = playing && view.turn !== f.seat;
-    const play = (c) => {
-      const action = { kind: "play", card: parseCard(c).code };
-      if (legal.some((a) => sameAction(a, action))) send(f, action);
-    };
-    const c = view.contract;
-    if (view.dummy_hand && c && c.dummy !== f.seat) {
-      parts.push(el("div", { class: "br-hand-box", "data-testid": "dummy" }, el("h3", { class: "cg-label", text: tr("dummy_hand", { name: who(c.dummy) }) }),
-        handRow(view.dummy_hand, { playable: fromDummy ? playable : [], testPrefix: "dummy-card-", onPlay: play, label: tr("dummy_hand", { name: who(c.dummy) }) })));
-    }
-    if (view.declarer_hand && c && answerBox.hidden && !b.gated) {
-      parts.push(el("div", { class: "br-hand-box", "data-testid": "declarer-hand" }, el("h3", { class: "cg-label", text: tr("claim_shown", { name: who(c.declarer) }) }),
-        handRow(view.declarer_hand, { testPrefix: "declarer-card-", onPlay: () => {}, label: tr("claim_shown", { name: who(c.declarer) }) })));
-    }
-    if (f.seat !== null && view.hand && !b.gated) {
-      parts.push(el("div", { class: "br-hand-box", "data-testid": "my-hand" }, el("h3", { class: "cg-label", text: tr("your_hand") }),
-        handRow(view.hand, { playable: fromDummy ? [] : playable, testPrefix: "card-", onPlay: play, label: tr("your_hand") })));
-    }
-    hands.replaceChildren(...parts);
   }
 
   function renderScore(view) {
@@ -596,7 +635,10 @@ export function mount(root, options) {
     return false;
   }
 
-  return b.start({ middle: [biddingBox, auctionBox, claimNote, answerBox, hands, claimBox], after: [scoreBox], draw, key });
+  const board = b.start({ middle: [claimNote, answerBox, claimBox, afterTable], after: [scoreBox], draw, key });
+  // The match page's player cards (name, turn, clock) go to the seats' places (live-client.js).
+  board.seatPlace = (seat) => table.place(seat)?.holder || null;
+  return board;
 }
 
 // ---- the record: a move in words, the auction as a table, the deal as a diagram (js/replay.js) ----
@@ -687,8 +729,6 @@ export const describeAction = describer(WORDS, (a, c) => {
   }
 });
 
-// The replay's columns, as bridge records print them: West, North, East, South (seats 1, 2, 3, 0).
-const COLUMNS = [1, 2, 3, 0];
 const RANK_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
 
 /**

@@ -18,7 +18,7 @@
  *                also exported here).
  *
  *   The shared helpers of the boards live in static/kit/ (dom, i18n, seats, focus and hand-over,
- *   cards, hand, card-board, bet-panel, poker, shedding): static/boards/ holds only one module per
+ *   cards, hand, card-board, bet-panel, poker, shedding, table): static/boards/ holds only one module per
  *   game (<slug>.js, its own CSS, and a <slug>/ folder of its parts if it has one), because the
  *   platform offers a game for every boards/<slug>.js.
  *
@@ -30,6 +30,12 @@
  *   The page around the board draws players, clocks, connection status, errors, resign and the
  *   platform's final result; the board draws the game itself. A board must not keep the only copy of
  *   anything: a resync may hand it a fresh snapshot at any time.
+ *
+ *   The object mount() returns may also have, optional:
+ *     seatPlace(seat) -> Element | null
+ *                  where the page puts that seat's player card (name, turn, clock) when the board
+ *                  draws the seats at a table (kit/table.js: Bridge); the page's row of player
+ *                  cards is then hidden.  Null, or no such method: the cards stay in that row.
  *
  *   For the replay page (js/replay.js) a board may also export, both optional:
  *     describeAction(action, { lang, seat, name, events }) -> string | null

@@ -242,8 +242,21 @@ function buildPlayers(match) {
     playersEl.append(card);
     seatEls[s.seat] = clock;
   }
+  seatPlayers();
   clockWidget?.destroy();
   clockWidget = createClockWidget({ seatElements: seatEls, statusElement: clockStatusEl, client });
+}
+
+// A board that draws the seats at a table (live-client.js, "seatPlace") takes each player card
+// (name, turn, clock) to its seat's place; the row of cards above the board is hidden then.  The
+// cards are moved, not copied: the clock widget keeps counting in the same elements.
+function seatPlayers() {
+  if (typeof board?.seatPlace !== "function") return;
+  const cards = [...root.querySelectorAll(".player[data-seat]")];
+  const homes = cards.map((card) => board.seatPlace(Number(card.dataset.seat)));
+  if (!cards.length || homes.some((home) => !home)) return;
+  cards.forEach((card, i) => homes[i].replaceChildren(card));
+  playersEl.hidden = true;
 }
 
 function renderMatch(state) {
@@ -254,7 +267,7 @@ function renderMatch(state) {
     buildPlayers(match);
   }
   const active = state.clock?.running ? state.clock.active || [] : [];
-  for (const card of playersEl.querySelectorAll(".player")) {
+  for (const card of root.querySelectorAll(".player[data-seat]")) {
     const on = active.includes(Number(card.dataset.seat));
     card.classList.toggle("is-active", on);
     card.querySelector("[data-role=turn]").hidden = !on;
@@ -568,6 +581,7 @@ try {
   const mod = await import(root.dataset.boardModule);
   boardEl.replaceChildren();
   board = mod.mount(boardEl, { client, seats: yourSeats, lang, t: sharedT });
+  seatPlayers();
   if (client.lastState) board.update(client.stateBySeat, client.lastState);
 } catch (err) {
   console.error(err);
