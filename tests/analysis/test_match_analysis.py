@@ -240,6 +240,8 @@ def people_match(
     user_of = dict(match.seats.values_list("seat", "user_id"))  # the server may seat them anew
     for n in range(moves):
         state = engine_state(match)
+        if state.is_over():  # the server drew the seed: a short match may end sooner (One Poker)
+            break
         decision = state.pending()[0]
         seat = decision.seat
         action = decision.forced
@@ -251,9 +253,10 @@ def people_match(
             command_id=f"m{n}",
             user_id=user_of[seat],
         )
-    if end:
-        match_resign(match_id=match.pk, command_id="r", user_id=user_of[0])
     match.refresh_from_db()
+    if end and match.status == MatchStatus.RUNNING:
+        match_resign(match_id=match.pk, command_id="r", user_id=user_of[0])
+        match.refresh_from_db()
     return match, users
 
 
