@@ -292,5 +292,13 @@ def test_south_sits_at_the_bottom_of_a_compass_table_with_the_dummy_and_the_tric
     assert trick["1"]["x"] < trick["0"]["x"] < trick["3"]["x"]
     width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], "no sideways scroll"
+    # Issue #31 item 3: in the play too, with the dummy on the table, the hand is on the first
+    # screen (the page at its top, as it opens).
+    page.evaluate("window.scrollTo(0, 0)")
+    seen = page.evaluate(
+        "[document.querySelector('[data-testid=my-hand]').getBoundingClientRect().bottom,"
+        " window.innerHeight]"
+    )
+    assert seen[0] <= seen[1], f"the hand ends below the first screen: {seen}"
     context.close()
     assert not errors, errors
