@@ -33,12 +33,16 @@ export function renderLevels(b, f, view) {
   if (view.phase === "deal_over" || view.phase === "over") playing = tr("played_at", { level: rankLabel(level, tr) });
   else if (view.level_team === null || view.level_team === undefined) playing = tr("plays_at_first");
   else playing = tr("plays_at", { level: rankLabel(level, tr), team: teamLabel(b, view.level_team, f.seat) });
+  const wildNote = tr("wildcards", { card: `${rankLabel(level, tr)}♥`, level: rankLabel(level, tr) });
   return el("div", { class: "gd-levels", "data-testid": "levels", role: "group", "aria-label": tr("levels") },
     el("span", { class: "gd-levels-title", text: tr("levels") }),
     ...teams,
     el("p", { class: "gd-deal-info", "data-testid": "deal-level" },
-      el("strong", { text: `${tr("deal_no", { n: (view.deal_no ?? 0) + 1 })} · ` }), playing, " ",
-      el("span", { class: "gd-wild-note", text: tr("wildcards", { card: `${rankLabel(level, tr)}♥`, level: rankLabel(level, tr) }) })));
+      el("strong", { text: `${tr("deal_no", { n: (view.deal_no ?? 0) + 1 })} · ` }),
+      // The screen shows the short line (the level and the wildcards; the hand marks them too),
+      // with the whole sentences as its tooltip; a screen reader reads the whole sentences.
+      el("span", { class: "gd-deal-long" }, playing, " ", wildNote),
+      el("span", { class: "gd-deal-short", "aria-hidden": "true", title: `${playing} ${wildNote}`, text: tr("deal_short", { level: rankLabel(level, tr), card: `${rankLabel(level, tr)}♥` }) })));
 }
 
 const cardsLeft = (tr, n) => (n === 1 ? tr("card_left") : tr("cards_left", { n }));
@@ -61,8 +65,10 @@ function passedSince(view) {
 // Between deals everybody may press Continue: nobody is marked as being waited for there.
 const acting = (view, s) => (view.phase === "play" || view.phase === "return") && (view.to_act || []).includes(s);
 
-/** One seat's place at the table: its badges and card count in the head, the backs of its cards
- *  (not the viewer's own) and its part of the current trick in the body; team colour and "out". */
+/** One seat's place at the table, all in its head (the body stays empty): the card count, the
+ *  backs of its cards (not the viewer's own), its part of the current trick and its badges, in
+ *  that order, so that the trick's cards sit in the count's line and a badge that does not fit
+ *  goes to a short line of its own; team colour and "out". */
 function fillPlace(b, f, s, view, place, trick, passed) {
   const { tr, name } = b;
   const level = view.level;
@@ -81,12 +87,13 @@ function fillPlace(b, f, s, view, place, trick, passed) {
   fill(place.head,
     el("span", { class: "tb-name" }, name(s), b.mySeats.includes(s) ? el("span", { class: "muted", text: ` (${tr("you")})` }) : null),
     acting(view, s) ? el("span", { class: "cg-acting tb-acting", text: `▶ ${tr("to_act")}` }) : null,
-    partnerOfViewer ? el("span", { class: "cg-badge", text: tr("partner") }) : null,
+    partnerOfViewer ? el("span", { class: "cg-badge gd-partner", text: tr("partner") }) : null,
     el("span", { class: "cg-count", "data-testid": `count-${s}`, text: cardsLeft(tr, n) }),
+    s === f.seat || !n ? null : cardBacks(n, tr, { max: 10 }),
+    trickNode,
     out >= 0 ? el("span", { class: "cg-badge is-strong gd-place", "data-testid": `out-place-${s}`, text: tr("went_out", { place: placeText(b, out + 1) }) }) : null,
-    passed.has(s) ? el("span", { class: "cg-badge", text: tr("passed_badge") }) : null,
-    view.table?.seat === s ? el("span", { class: "cg-badge is-landlord", text: tr("on_table") }) : null);
-  fill(place.body, s === f.seat || !n ? null : cardBacks(n, tr, { max: 14 }), trickNode);
+    passed.has(s) ? el("span", { class: "cg-badge gd-passed", text: tr("passed_badge") }) : null,
+    view.table?.seat === s ? el("span", { class: "cg-badge is-landlord gd-on-table", text: tr("on_table") }) : null);
   place.element.classList.toggle("is-out", out >= 0);
   place.element.classList.add(`gd-team-${s % 2}`);
   place.head.dataset.testid = `seat-${s}`;
