@@ -81,3 +81,118 @@ def test_a_whole_deal_against_the_ai_then_the_next_deal_then_resign(shared_stack
     page.get_by_test_id("result-screen").wait_for(state="visible", timeout=WAIT_MS)
     assert page.get_by_test_id("result-reason").inner_text().strip()
     assert not errors, errors
+
+
+AT_TABLE = """() => {
+  const box = (e) => {
+    if (!e) return null;
+    const r = e.getBoundingClientRect();
+    const top = r.top + window.scrollY;  // on the page: the first screen is 0 to innerHeight
+    const bottom = r.bottom + window.scrollY;
+    const x = (r.left + r.right) / 2;
+    return {left: r.left, right: r.right, top, bottom, x, y: (top + bottom) / 2};
+  };
+  const q = (sel) => document.querySelector(sel);
+  const seats = [0, 1, 2, 3];
+  return {
+    places: Object.fromEntries(seats.map((s) => [s, box(q(`[data-testid=place-${s}]`))])),
+    sides: seats.map((s) => q(`[data-testid=place-${s}]`)?.dataset.side),
+    // the page's player card (name and clock) inside its seat's place, and shown
+    cards: seats.map((s) => {
+      const card = q(`[data-testid=place-${s}] .player[data-seat="${s}"]`);
+      const name = card && card.querySelector(".player-name");
+      const clock = card && card.querySelector(`[data-testid=clock-${s}]`);
+      return Boolean(name && clock && box(name).bottom > box(name).top
+                     && box(clock).bottom > box(clock).top);
+    }),
+    levels: box(q("[data-testid=levels]")),
+    centre: box(q("[data-testid=table-centre]")),
+    hand: box(q("[data-testid=hand]")),
+    play: box(q("[data-testid=play-button]")),
+    controls: box(q("[data-testid=controls]")),
+    inner: window.innerHeight,
+    scrollY: window.scrollY,
+    width: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  };
+}"""
+"""Where the table's parts are on the page (the person plays seat 0 against the AI)."""
+
+
+def test_every_seat_sits_at_its_place_at_the_table_with_the_partner_across_and_you_at_the_bottom(
+    shared_stack, browser
+) -> None:
+    """Issue #31 item 2: the compass table, counter-clockwise as the Chinese games go — you (seat 0)
+    at the bottom, the next seat (1) on the right, your partner (2) across, seat 3 on the left;
+    each seat's player card (name and clock) in its place, no separate row of clocks; the levels
+    above the table, the hand and the controls below it, nothing to scroll at 1280×800."""
+    stack = shared_stack("embedded")
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up(page, stack.base_url, unique("compassgd"))
+    start_ai_match(page, "guandan", level="greedy")
+    board = page.get_by_test_id("board")
+    board.get_by_test_id("hand").wait_for(timeout=WAIT_MS)
+    for seat in range(4):
+        page.get_by_test_id(f"clock-place-{seat}").locator(f"[data-testid=clock-{seat}]").wait_for(
+            timeout=WAIT_MS
+        )
+
+    at = page.evaluate(AT_TABLE)
+    places = at["places"]
+    assert at["sides"] == ["bottom", "right", "top", "left"], at["sides"]
+    assert all(at["cards"]), f"a player card is not at its place: {at['cards']}"
+    assert not page.get_by_test_id("players").is_visible(), "no separate row of clocks"
+    assert (
+        places["2"]["bottom"] <= at["centre"]["top"] <= at["centre"]["bottom"] <= places["0"]["top"]
+    )
+    assert (
+        places["3"]["right"] <= at["centre"]["left"] <= at["centre"]["right"] <= places["1"]["left"]
+    )
+    assert at["levels"]["bottom"] <= places["2"]["top"], "the levels above the table"
+    assert places["0"]["bottom"] <= at["controls"]["top"], "the controls below the table"
+    assert places["0"]["bottom"] <= at["hand"]["top"], "the hand below the table"
+    assert at["hand"]["bottom"] <= at["inner"] and at["controls"]["bottom"] <= at["inner"], at
+    assert at["width"] <= at["innerWidth"], "no sideways scroll"
+    for seat in range(4):  # the seat's cards left and badges are at its place too
+        assert page.get_by_test_id(f"place-{seat}").get_by_test_id(f"count-{seat}").is_visible()
+    context.close()
+    assert not errors, errors
+
+
+def test_on_a_phone_your_turn_shows_the_hand_and_play_on_the_first_screen_without_sideways_scroll(
+    shared_stack, browser
+) -> None:
+    """Issue #31 item 3: at 390×844, once it is your turn (a hint selected), the whole hand and the
+    Play button lie inside the first screen, and the page never scrolls sideways; the seats still
+    sit at the table, the partner across."""
+    stack = shared_stack("embedded")
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up(page, stack.base_url, unique("phonegd"))
+    start_ai_match(page, "guandan", level="greedy")
+    page.get_by_test_id("board").get_by_test_id("hand").wait_for(timeout=WAIT_MS)
+    page.get_by_test_id("clock-place-0").locator("[data-testid=clock-0]").wait_for(timeout=WAIT_MS)
+    page.locator("[data-testid=hint-button]:enabled").wait_for(timeout=WAIT_MS)  # your turn
+    click(page.get_by_test_id("hint-button"))
+    if page.get_by_test_id("readings").count():  # the hint's cards read more than one way
+        click(page.get_by_test_id("reading-0"))
+    page.locator("[data-testid=play-button]:enabled").wait_for(timeout=WAIT_MS)
+
+    at = page.evaluate(AT_TABLE)
+    assert at["width"] <= at["innerWidth"], f"the page scrolls sideways: {at}"
+    assert at["hand"]["bottom"] <= at["inner"], f"the hand below the first screen: {at}"
+    assert at["play"]["bottom"] <= at["inner"], f"Play below the first screen: {at}"
+    assert all(at["cards"]), f"a player card is not at its place: {at['cards']}"
+    assert at["sides"] == ["bottom", "right", "top", "left"], at["sides"]
+    places = at["places"]
+    assert places["3"]["x"] < places["2"]["x"] < places["1"]["x"], "left, across, right"
+    assert places["2"]["bottom"] <= places["0"]["top"] <= at["hand"]["top"]
+    context.close()
+    assert not errors, errors

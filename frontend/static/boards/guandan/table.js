@@ -1,9 +1,11 @@
-// The Guandan table: both teams' levels (always shown), the four seats round the felt with the
-// partner opposite — each with its cards left, its place once out and its part of the current
-// trick — and in the middle the play to beat.
-import { el } from "../../kit/dom.js";
+// The Guandan table: both teams' levels (a bar above the table, always shown) and the four seats'
+// places round the felt on the shared compass table (kit/table.js): the viewer at the bottom, the
+// partner across, the opponents left and right, play going counter-clockwise (a spectator sees
+// seat 0 at the bottom).  Each place holds the page's player card (name, turn, clock), the seat's
+// cards left (backs for the others), its badges (partner, out with its place, passed, on the
+// table), its part of the current trick and its team's colour; the centre holds the play to beat.
+import { el, fill } from "../../kit/dom.js";
 import { cardRow, cardBacks } from "../../kit/cards.js";
-import { seatLayout } from "../../kit/seats.js";
 import { rankLabel, readingWithWilds } from "./cards.js";
 
 /** The heart of the level rank as the kit writes it ("5H", "QH"): the wildcard's code. */
@@ -31,12 +33,16 @@ export function renderLevels(b, f, view) {
   if (view.phase === "deal_over" || view.phase === "over") playing = tr("played_at", { level: rankLabel(level, tr) });
   else if (view.level_team === null || view.level_team === undefined) playing = tr("plays_at_first");
   else playing = tr("plays_at", { level: rankLabel(level, tr), team: teamLabel(b, view.level_team, f.seat) });
+  const wildNote = tr("wildcards", { card: `${rankLabel(level, tr)}♥`, level: rankLabel(level, tr) });
   return el("div", { class: "gd-levels", "data-testid": "levels", role: "group", "aria-label": tr("levels") },
     el("span", { class: "gd-levels-title", text: tr("levels") }),
     ...teams,
     el("p", { class: "gd-deal-info", "data-testid": "deal-level" },
-      el("strong", { text: `${tr("deal_no", { n: (view.deal_no ?? 0) + 1 })} · ` }), playing, " ",
-      el("span", { class: "gd-wild-note", text: tr("wildcards", { card: `${rankLabel(level, tr)}♥`, level: rankLabel(level, tr) }) })));
+      el("strong", { text: `${tr("deal_no", { n: (view.deal_no ?? 0) + 1 })} · ` }),
+      // The screen shows the short line (the level and the wildcards; the hand marks them too),
+      // with the whole sentences as its tooltip; a screen reader reads the whole sentences.
+      el("span", { class: "gd-deal-long" }, playing, " ", wildNote),
+      el("span", { class: "gd-deal-short", "aria-hidden": "true", title: `${playing} ${wildNote}`, text: tr("deal_short", { level: rankLabel(level, tr), card: `${rankLabel(level, tr)}♥` }) })));
 }
 
 const cardsLeft = (tr, n) => (n === 1 ? tr("card_left") : tr("cards_left", { n }));
@@ -56,12 +62,17 @@ function passedSince(view) {
   return passed;
 }
 
-function seatNode(b, f, s, view, side, trick, passed) {
-  const { tr } = b;
+// Between deals everybody may press Continue: nobody is marked as being waited for there.
+const acting = (view, s) => (view.phase === "play" || view.phase === "return") && (view.to_act || []).includes(s);
+
+/** One seat's place at the table, all in its head (the body stays empty): the card count, the
+ *  backs of its cards (not the viewer's own), its part of the current trick and its badges, in
+ *  that order, so that the trick's cards sit in the count's line and a badge that does not fit
+ *  goes to a short line of its own; team colour and "out". */
+function fillPlace(b, f, s, view, place, trick, passed) {
+  const { tr, name } = b;
   const level = view.level;
-  // Between deals everybody may press Continue: nobody is marked as being waited for there.
-  const acting = (view.phase === "play" || view.phase === "return") && (view.to_act || []).includes(s);
-  const place = (view.places || []).indexOf(s);
+  const out = (view.places || []).indexOf(s);
   const entry = trick.get(s);
   const partnerOfViewer = f.seat !== null && f.seat !== undefined && s === (f.seat + 2) % 4;
   const highlight = new Set([wildCode(level)]);
@@ -71,16 +82,21 @@ function seatNode(b, f, s, view, side, trick, passed) {
     const label = readingWithWilds(tr, entry.combo, entry.rank, entry.cards, level, entry.wild_as);
     trickNode = el("div", { class: "gd-trick-play", "data-testid": `trick-${s}` }, cardRow(entry.cards, tr, { cls: "is-small", label, highlight }));
   }
-  const box = b.seatBox(s, acting, place >= 0 ? " is-out" : "",
-    partnerOfViewer ? el("span", { class: "cg-badge", text: tr("partner") }) : null,
-    el("span", { class: "cg-count", "data-testid": `count-${s}`, text: cardsLeft(tr, view.hand_counts?.[s] ?? 0) }),
-    place >= 0 ? el("span", { class: "cg-badge is-strong gd-place", "data-testid": `place-${s}`, text: tr("went_out", { place: placeText(b, place + 1) }) }) : null,
-    passed.has(s) ? el("span", { class: "cg-badge", text: tr("passed_badge") }) : null,
-    view.table?.seat === s ? el("span", { class: "cg-badge is-landlord", text: tr("on_table") }) : null,
-    s === f.seat ? null : cardBacks(view.hand_counts?.[s] ?? 0, tr, { max: 14 }),
-    trickNode);
-  box.classList.add(`gd-pos-${side}`, `gd-team-${s % 2}`);
-  return box;
+  const n = view.hand_counts?.[s] ?? 0;
+  // (the name and the turn marker give way to the page's player card once it sits in the place)
+  fill(place.head,
+    el("span", { class: "tb-name" }, name(s), b.mySeats.includes(s) ? el("span", { class: "muted", text: ` (${tr("you")})` }) : null),
+    acting(view, s) ? el("span", { class: "cg-acting tb-acting", text: `▶ ${tr("to_act")}` }) : null,
+    partnerOfViewer ? el("span", { class: "cg-badge gd-partner", text: tr("partner") }) : null,
+    el("span", { class: "cg-count", "data-testid": `count-${s}`, text: cardsLeft(tr, n) }),
+    s === f.seat || !n ? null : cardBacks(n, tr, { max: 10 }),
+    trickNode,
+    out >= 0 ? el("span", { class: "cg-badge is-strong gd-place", "data-testid": `out-place-${s}`, text: tr("went_out", { place: placeText(b, out + 1) }) }) : null,
+    passed.has(s) ? el("span", { class: "cg-badge gd-passed", text: tr("passed_badge") }) : null,
+    view.table?.seat === s ? el("span", { class: "cg-badge is-landlord gd-on-table", text: tr("on_table") }) : null);
+  place.element.classList.toggle("is-out", out >= 0);
+  place.element.classList.add(`gd-team-${s % 2}`);
+  place.head.dataset.testid = `seat-${s}`;
 }
 
 /** The play to beat, or who leads; in the felt. */
@@ -98,13 +114,14 @@ function centreNodes(b, view) {
   return [el("p", { class: "cg-play-label", text: tr("table_none") })];
 }
 
-/** The levels, the four seats (the viewer at the bottom, the partner opposite) and the felt. */
-export function renderTable(b, f, view) {
+/** The seats' places at the table (kit/table.js: the viewer at the bottom, the partner across, play
+ *  going round counter-clockwise) and the felt's centre: the play to beat.  The levels bar stands
+ *  above the table (see guandan.js). */
+export function renderTable(b, f, view, table) {
   const trick = trickBySeat(view);
   const passed = passedSince(view);
-  b.table.classList.add("gd-felt");
-  b.table.replaceChildren(el("div", { class: "cg-play", "data-testid": "table-play" }, ...centreNodes(b, view)));
-  const seats = seatLayout(4, f.seat ?? 0).map(({ seat, side }) => seatNode(b, f, seat, view, side, trick, passed));
-  b.seatsRow.classList.add("gd-around");
-  b.seatsRow.replaceChildren(renderLevels(b, f, view), ...seats, b.table);
+  table.setMe(f.seat ?? null);
+  table.setActing([0, 1, 2, 3].filter((s) => acting(view, s)));
+  for (let s = 0; s < 4; s++) fillPlace(b, f, s, view, table.place(s), trick, passed);
+  table.centre.replaceChildren(el("div", { class: "cg-play", "data-testid": "table-play" }, ...centreNodes(b, view)));
 }
