@@ -1,7 +1,10 @@
 """Tractor in real Chromium against the AI: a person plays one whole deal through the board's own
 controls — declaring or passing at the declaration bar, burying 8 cards when dealing, leading and
 following card by card — sees the count (the attackers' points, the kitty, both teams' levels),
-presses Continue, and the next deal starts; then resigns and sees the match's result."""
+presses Continue, and the next deal starts; then resigns and sees the match's result.  The seats
+sit at a compass table (kit/table.js): each player card at its place, the viewer at the bottom,
+the partner across, every play of the trick on its player's side; on a phone the hand and the
+actions are on the first screen."""
 
 from __future__ import annotations
 
@@ -44,8 +47,9 @@ def test_a_whole_deal_against_the_ai_then_the_next_deal_then_resign(shared_stack
     start_ai_match(page, "tractor", level="beginner")
     board = page.get_by_test_id("board")
     board.get_by_test_id("tr-info").wait_for(timeout=WAIT_MS)
-    for seat in range(4):
-        assert board.get_by_test_id(f"seat-{seat}").is_visible()
+    for seat in range(4):  # (the place's own name gives way to the page's player card)
+        assert board.get_by_test_id(f"place-{seat}").is_visible()
+        assert board.get_by_test_id(f"count-{seat}").is_visible()
     assert "2" in board.get_by_test_id("tr-level").inner_text()
     assert board.get_by_test_id("tr-levels").inner_text().count("2") >= 2, "both teams at 2"
     assert board.get_by_test_id("tr-trump").inner_text().strip()
@@ -111,3 +115,180 @@ def test_the_info_bar_never_says_null_while_declaring_in_english_or_german(
         seen = page.evaluate("window.__infoTexts")
         assert seen, "the info bar was never drawn"
         assert not [t for t in seen if "null" in t or "undefined" in t], (lang, seen)
+
+
+TABLE = """() => {
+  const box = (e) => {
+    if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+            x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2};
+  };
+  const q = (sel) => document.querySelector(sel);
+  const trick = {};
+  for (const e of document.querySelectorAll("[data-testid=trick] [data-testid^=trick-]")) {
+    if (e.querySelector(".card-slot")) trick[e.dataset.testid.slice(6)] = box(e);
+  }
+  return {
+    me: JSON.parse(q("#your-seats").textContent)[0],
+    places: Object.fromEntries([0, 1, 2, 3].map((s) => [s, box(q(`[data-testid=place-${s}]`))])),
+    sides: Object.fromEntries([0, 1, 2, 3].map(
+      (s) => [s, q(`[data-testid=place-${s}]`).dataset.side])),
+    clocks: [0, 1, 2, 3].map((s) => q(
+      `[data-testid=place-${s}] [data-testid=clock-place-${s}] [data-testid=clock-${s}]`) !== null),
+    centre: box(q("[data-testid=table-centre]")),
+    hand: box(q("[data-testid=hand]")),
+    trick,
+  };
+}"""
+
+
+def until_a_card_is_on_the_trick(page) -> dict:
+    """Plays (through the board's own controls) until a play lies on the current trick; the
+    table as it is then."""
+    deadline = time.monotonic() + 240  # a bound on a busy machine
+    done: list[str] = []
+    while time.monotonic() < deadline:
+        at = page.evaluate(TABLE)
+        if at["trick"]:
+            return at
+        if action := step(page):
+            done.append(action)
+        page.wait_for_timeout(80)
+    raise AssertionError(f"no card on the trick after {done}")
+
+
+def test_every_seat_sits_at_its_place_partner_across_and_a_play_lies_at_its_players_side(
+    shared_stack, browser
+) -> None:
+    """Issue #31 item 2 at 1280×800: every player card (name and clock) in its seat's place, the
+    viewer's place at the bottom under the centre, the partner's across above it, the opponents'
+    left and right of it (play goes counter-clockwise: the next seat on the right); a card played
+    to the trick lies nearer its player's place than any other."""
+    stack = shared_stack("embedded")
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up(page, stack.base_url, unique("tablesitter"))
+    start_ai_match(page, "tractor", level="beginner")
+    board = page.get_by_test_id("board")
+    board.get_by_test_id("hand").wait_for(timeout=WAIT_MS)
+    for seat in range(4):
+        page.get_by_test_id(f"clock-place-{seat}").locator(f"[data-testid=clock-{seat}]").wait_for(
+            timeout=WAIT_MS
+        )
+
+    at = page.evaluate(TABLE)
+    me = at["me"]
+    partner, right, left = (me + 2) % 4, (me + 1) % 4, (me + 3) % 4
+    places, centre = at["places"], at["centre"]
+    assert all(at["clocks"]), "every seat's clock sits at its place"
+    assert not page.get_by_test_id("players").is_visible(), "no separate row of player cards"
+    assert at["sides"] == {
+        str(me): "bottom",
+        str(partner): "top",
+        str(right): "right",
+        str(left): "left",
+    }, at["sides"]
+    assert places[str(partner)]["bottom"] <= centre["top"], "the partner across, above the centre"
+    assert places[str(me)]["top"] >= centre["bottom"], "the viewer at the bottom"
+    assert places[str(left)]["right"] <= centre["left"], "an opponent on the left"
+    assert centre["right"] <= places[str(right)]["left"], "an opponent on the right"
+    assert places[str(me)]["bottom"] <= at["hand"]["top"], "the hand under the table"
+    # the badges and the count at each place (the dealer's crown once a dealer is known)
+    for seat in range(4):
+        place = board.get_by_test_id(f"place-{seat}")
+        assert place.get_by_test_id(f"count-{seat}").is_visible()
+    partner_badge = board.get_by_test_id(f"place-{partner}").locator(".tr-partner")
+    assert partner_badge.is_visible()
+
+    at = until_a_card_is_on_the_trick(page)
+    for seat, spot in at["trick"].items():
+        nearest = min(
+            at["places"],
+            key=lambda s: (
+                (at["places"][s]["x"] - spot["x"]) ** 2 + (at["places"][s]["y"] - spot["y"]) ** 2
+            ),
+        )
+        assert nearest == seat, f"seat {seat}'s play lies nearest place {nearest}: {at}"
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], "no sideways scroll"
+    assert not errors, errors
+
+
+FIRST_SCREEN = """() => {
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, x: (r.left + r.right) / 2};
+  };
+  const q = (sel) => document.querySelector(sel);
+  window.scrollTo(0, 0);
+  const buttons = [...document.querySelectorAll("[data-testid=controls] button")];
+  const turn = buttons.some((b) => !b.disabled);
+  const spots = {};
+  for (const e of document.querySelectorAll("[data-testid=trick] [data-testid^=trick-]")) {
+    spots[e.dataset.side] = box(e);
+  }
+  const places = {};
+  for (const e of document.querySelectorAll("[data-testid^=place-]")) {
+    places[e.dataset.side] = box(e);
+  }
+  return {
+    hand: q("[data-testid=hand]") && box(q("[data-testid=hand]")),
+    button: turn ? {name: buttons[0].dataset.testid, ...box(buttons[0])} : null,
+    spots,
+    places,
+    inner: window.innerHeight,
+    scrollY: window.scrollY,
+    width: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  };
+}"""
+
+
+def test_on_a_phone_the_hand_and_the_actions_are_on_the_first_screen_in_every_phase(
+    shared_stack, browser
+) -> None:
+    """Issue #31 item 3 at 390×844: no sideways scroll, and whenever it is the player's turn —
+    declaring, burying, leading or following — the hand and the first action button lie within
+    the first screen (the page scrolled to its top); each play of the trick lies under its
+    player's place (left, across, right as the places stand in their row)."""
+    stack = shared_stack("embedded")
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up(page, stack.base_url, unique("phonetractor"))
+    start_ai_match(page, "tractor", level="beginner")
+    board = page.get_by_test_id("board")
+    board.get_by_test_id("hand").wait_for(timeout=WAIT_MS)
+    page.wait_for_function(
+        "[...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)",
+        timeout=WAIT_MS,
+    )
+
+    seen: list[str] = []  # the phases measured on the player's turn
+    deadline = time.monotonic() + 300  # a bound on a busy machine
+    while time.monotonic() < deadline and not ("bid" in seen and seen.count("play") >= 4):
+        phase = board.get_attribute("data-phase") or ""
+        at = page.evaluate(FIRST_SCREEN)
+        assert at["width"] <= at["innerWidth"], f"the page scrolls sideways ({phase}): {at}"
+        if at["button"] and at["hand"] and (not seen or seen[-1] != phase or phase == "play"):
+            seen.append(phase)
+            assert at["hand"]["bottom"] <= at["inner"], f"the hand below the first screen: {at}"
+            assert at["button"]["bottom"] <= at["inner"], f"the action below the screen: {at}"
+            if phase == "play":
+                for side in ("left", "top", "right"):
+                    spot, place = at["spots"][side], at["places"][side]
+                    assert place["left"] <= spot["x"] <= place["right"], (side, at)
+        if step(page) and phase == "play":
+            # the next turn comes with a trick more on the table (and the last trick under it)
+            board.locator("[data-testid=controls] button:enabled").first.wait_for(
+                state="detached", timeout=WAIT_MS
+            )
+        page.wait_for_timeout(80)
+    assert "bid" in seen and seen.count("play") >= 4, f"the player's turns measured: {seen}"
+    context.close()
+    assert not errors, errors

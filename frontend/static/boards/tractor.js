@@ -1,14 +1,20 @@
-// Tractor (Sheng Ji) board: four seats with the partner opposite, both teams' levels, the deal's
-// level and trump always shown, the declaration bar (what can overcall now), the kitty burial
-// (choose 8, confirm), the current trick round the table, the points the attackers have won, a
-// hand sorted with the trumps grouped last, and the count of each deal.
+// Tractor (Sheng Ji) board, at the compass table the four-seat boards share (kit/table.js, as
+// Bridge): the viewer's place at the bottom, the partner across, the opponents left and right
+// (play goes round counter-clockwise, kit/seats.js; a spectator sees seat 0 at the bottom).  Each
+// place holds the match page's player card (name, turn, clock: seatPlace below), the badges
+// (partner / opponent, dealer, attacking / defending, the declared cards) and the card count with
+// small backs; the centre holds the info line (deal, level, trump, both teams' levels, the
+// attackers' points), the declaration bar while bidding, the kitty, the current trick with each
+// play on its player's side (the winning one marked) and the last trick.  The hand, sorted with
+// the trumps grouped last, and the controls (declare, pass, bury 8 and confirm, play, hint,
+// continue) lie under the table; the count of each deal after it.
 // Interface: see the comment block at the top of ../js/live-client.js.
 // View and actions: docs/games/tractor.md. A follow and the burial go to the server one card per
 // action: the board sends the chosen cards one after the other (each as its state arrives).
 import { el, fill } from "../kit/dom.js";
 import { cardRow, cardBacks, cardsText, cardSvg, cardLabel, parseCard, SUIT_SYMBOL } from "../kit/cards.js";
 import { cardBoard, fillLog } from "../kit/card-board.js";
-import { seatLayout } from "../kit/seats.js";
+import { compassTable } from "../kit/table.js";
 import { describer } from "../kit/record.js";
 
 const RANK_NAMES = { 11: "J", 12: "Q", 13: "K", 14: "A" };
@@ -18,6 +24,7 @@ const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 const DICT = {
   en: {
     board: "Tractor table",
+    table_label: "The table: you at the bottom, your partner across, the opponents left and right",
     deal_no: "Deal {n}",
     level: "Level {rank}",
     trump: "Trump: {suit}",
@@ -118,6 +125,7 @@ const DICT = {
   },
   de: {
     board: "Traktor-Tisch",
+    table_label: "Der Tisch: du unten, dein Partner gegenüber, die Gegner links und rechts",
     deal_no: "Spiel {n}",
     level: "Stufe {rank}",
     trump: "Trumpf: {suit}",
@@ -218,6 +226,7 @@ const DICT = {
   },
   zh: {
     board: "拖拉机牌桌",
+    table_label: "牌桌：你在下方，对家在对面，对手在左右两边",
     deal_no: "第 {n} 局",
     level: "打 {rank}",
     trump: "主牌：{suit}",
@@ -337,6 +346,11 @@ export function mount(root, options) {
   loadCss();
   const b = cardBoard(root, options, { dict: DICT, cls: "tr" });
   const { tr, name, sender } = b;
+  // The table turns so that the seat shown is at the bottom (a spectator: seat 0); the match
+  // page moves each player card into its seat's place (seatPlace, at the end of mount).
+  const table = compassTable({ seats: 4, label: tr("table_label"), placeLabel: (s) => name(s) });
+  b.table.replaceChildren(table.element);
+  b.seatsRow.hidden = true; // the seats sit at the table
   const info = el("div", { class: "tr-info", "data-testid": "tr-info" });
   const controls = el("div", { class: "cg-controls", "data-testid": "controls" });
   const handBox = el("div", { class: "cg-hand-wrap tr-hand-wrap" });
@@ -533,35 +547,51 @@ export function mount(root, options) {
     );
   }
 
-  function renderSeats(f, view) {
-    const me = f.seat ?? 0;
-    const order = seatLayout(4, me).map((p) => p.seat);
-    b.seatsRow.replaceChildren(...order.map((s) => {
-      const role = f.seat === null || f.seat === undefined ? null : s === f.seat ? null : team(s) === team(f.seat) ? "partner" : "opponent";
+  // Every seat's place: its name (the page's player card stands in for it), the badges, the
+  // cards left and, for the other seats, their backs (a phone shows the count only, and in the
+  // three strips of the other seats no partner / opponent and side badges: where a strip stands
+  // says the one, the dealer's crown the other).
+  function renderPlaces(f, view) {
+    const mine = f.seat !== null && f.seat !== undefined;
+    table.setMe(mine ? f.seat : null);
+    table.setActing(view.to_act || []);
+    for (let s = 0; s < 4; s++) {
+      const place = table.place(s);
+      const role = !mine || s === f.seat ? null : team(s) === team(f.seat) ? "partner" : "opponent";
       const decl = (view.bids || []).filter((x) => x.seat === s && x.cards).pop();
       const side = view.attackers === null || view.attackers === undefined ? null : team(s) === view.attackers ? "attacking" : "defending";
-      return b.seatBox(s, (view.to_act || []).includes(s), s === view.dealer ? " is-dealer" : "",
+      const acting = (view.to_act || []).includes(s);
+      const n = view.hand_counts?.[s] ?? 0;
+      place.element.classList.toggle("is-dealer", s === view.dealer);
+      fill(place.head,
+        el("span", { class: "tb-name", "data-testid": `seat-${s}` }, name(s), b.mySeats.includes(s) ? el("span", { class: "muted", text: ` (${tr("you")})` }) : null),
+        acting ? el("span", { class: "cg-acting tb-acting", text: `▶ ${tr("to_act")}` }) : null,
         role ? el("span", { class: `cg-badge tr-${role}`, text: tr(role) }) : null,
-        s === view.dealer ? el("span", { class: "cg-badge is-landlord", "data-testid": `dealer-${s}`, text: `♛ ${tr("dealer")}` }) : null,
-        side ? el("span", { class: "cg-badge", text: tr(side) }) : null,
-        decl ? el("span", { class: "cg-badge is-strong", text: cardsText(decl.cards) }) : null,
-        el("span", { class: "cg-count", "data-testid": `count-${s}`, text: tr("cards_left", { n: view.hand_counts?.[s] ?? 0 }) }),
-        s === f.seat ? null : cardBacks(view.hand_counts?.[s] ?? 0, tr, { max: 12 }));
-    }));
+        s === view.dealer ? el("span", { class: "cg-badge is-landlord", "data-testid": `dealer-${s}`, title: tr("dealer") }, "♛ ", el("span", { class: "tr-badge-word", text: tr("dealer") })) : null,
+        side ? el("span", { class: `cg-badge tr-side tr-side-${side}`, text: tr(side) }) : null,
+        decl ? el("span", { class: "cg-badge is-strong", text: cardsText(decl.cards) }) : null);
+      fill(place.body, el("span", { class: "tr-count" },
+        el("span", { class: "cg-count", "data-testid": `count-${s}`, text: tr("cards_left", { n }) }),
+        s === f.seat || !n ? null : cardBacks(n, tr, { max: 12 })));
+    }
   }
 
-  function renderTable(f, view) {
-    const parts = [];
+  // The centre: the info line, the declaration bar while bidding, the kitty, the trick, the last
+  // trick.
+  // The kitty and the last trick share a row under the trick (the first screen).
+  function renderCentre(f, view) {
+    const parts = [info];
     if (view.phase === "bid") parts.push(declarationBar(view));
-    parts.push(kittyRow(f, view));
-    if (view.phase === "play" || view.phase === "bury") parts.push(trickBox(f, view));
+    if (view.phase === "play") parts.push(trickBox(f, view));
+    const foot = el("div", { class: "tr-centre-foot" }, kittyRow(f, view));
     const last = (view.tricks || [])[view.tricks?.length - 1];
     if (last && view.phase !== "bid") {
       const label = tr("last_trick", { name: name(last.winner), n: last.points });
-      parts.push(el("details", { class: "tr-last-trick", "data-testid": "last-trick" }, el("summary", { text: label }),
+      foot.append(el("details", { class: "tr-last-trick", "data-testid": "last-trick" }, el("summary", { text: label }),
         el("div", { class: "tr-plays" }, ...last.plays.map((p) => el("div", { class: "tr-play" }, el("span", { text: name(p.seat) }), cardRow(p.cards, tr, { cls: "is-small" }))))));
     }
-    b.table.replaceChildren(info, ...parts);
+    parts.push(foot);
+    table.centre.replaceChildren(...parts);
   }
 
   function declarationBar(view) {
@@ -583,15 +613,18 @@ export function mount(root, options) {
     return row;
   }
 
+  // The trick in the centre, each seat's play on its side of it (next to its place), the winning
+  // play marked; who leads while it is empty.
   function trickBox(f, view) {
-    const layout = seatLayout(4, f.seat ?? 0);
-    const box = el("div", { class: "tr-trick", "data-testid": "trick", "aria-label": tr("trick") });
-    for (const { seat, side } of layout) {
+    const box = el("div", { class: "tr-trick", role: "group", "data-testid": "trick", "aria-label": tr("trick") });
+    for (let seat = 0; seat < 4; seat++) {
+      const side = table.sideOf(seat);
       const play = view.trick.find((p) => p.seat === seat);
-      const win = view.winning === seat;
-      box.append(el("div", { class: `tr-spot is-${side}${win ? " is-winning" : ""}`, "data-testid": `trick-${seat}` },
-        el("span", { class: "tr-spot-name", text: name(seat) + (win ? ` ★ ${tr("winning")}` : "") }),
-        play ? cardRow(play.cards, tr, { cls: "is-small", label: name(seat) }) : null));
+      const win = view.winning === seat && !!play;
+      box.append(el("div", { class: `tr-spot is-${side}${win ? " is-winning" : ""}${play ? "" : " is-empty"}`, "data-testid": `trick-${seat}`, "data-side": side },
+        el("span", { class: "visually-hidden", text: name(seat) }),
+        play ? cardRow(play.cards, tr, { cls: "is-small", label: name(seat) }) : null,
+        win ? el("span", { class: "tr-spot-win" }, "★", el("span", { class: "tr-spot-win-word", text: ` ${tr("winning")}` })) : null));
     }
     if (!view.trick.length && view.phase === "play") box.append(el("p", { class: "tr-trick-note", text: tr("trick_lead", { name: name(view.turn) }) }));
     return box;
@@ -645,7 +678,7 @@ export function mount(root, options) {
         selected = new Set();
         draw(f, view, legal);
       } }),
-      el("p", { class: "cg-sel-note", "data-testid": "selection-note", role: "status", text: note || text }),
+      el("p", { class: `cg-sel-note${!note && !sel.length && m !== "bury" ? " is-help" : ""}`, "data-testid": "selection-note", role: "status", text: note || text }),
     );
   }
 
@@ -724,8 +757,8 @@ export function mount(root, options) {
     if (!queue.length && note === tr("sending")) note = "";
     sendNext(f, view, legal);
     renderInfo(f, view);
-    renderSeats(f, view);
-    renderTable(f, view);
+    renderPlaces(f, view);
+    renderCentre(f, view);
     renderStatus(f, view, legal, m);
     renderControls(f, view, legal, m);
     renderHand(f, view, legal, m);
@@ -765,7 +798,10 @@ export function mount(root, options) {
     return true;
   }
 
-  return b.start({ middle: [controls, handBox], draw, key });
+  const board = b.start({ middle: [controls, handBox], draw, key });
+  // The match page's player cards (name, turn, clock) go to the seats' places (live-client.js).
+  board.seatPlace = (seat) => table.place(seat)?.holder || null;
+  return board;
 }
 
 // ---- the record: a move in words for the replay's move list (kit/record.js) ----
