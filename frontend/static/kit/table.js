@@ -4,7 +4,8 @@
 // for the page's player card (name and clock: js/match-page.js moves it in) and a body (its card
 // count or its visible hand); the centre holds the trick, or whatever the board puts there (the
 // auction and the bidding box in Bridge).  Seat order and which seat is "me" are inputs, so that
-// Tractor and Guandan can sit at the same table later.  Styles: table.css beside this file.
+// Bridge (clockwise), Tractor and Guandan (counter-clockwise) sit at the same table.  Styles:
+// table.css beside this file.
 import { el } from "./dom.js";
 import { seatLayout } from "./seats.js";
 
