@@ -33,6 +33,20 @@ def start_ai_match(page, slug: str, level: str = "random") -> None:
     )
 
 
+def at_the_table(page, base_url: str, slug: str, name: str, level: str, seats: int = 4):
+    """A new player ``name`` starts ``slug`` against the AI and waits until the board shows the
+    hand and every seat's clock sits at its place at the compass table (kit/table.js); the board."""
+    sign_up(page, base_url, name)
+    start_ai_match(page, slug, level=level)
+    board = page.get_by_test_id("board")
+    board.get_by_test_id("hand").wait_for(timeout=WAIT_MS)
+    for seat in range(seats):
+        page.get_by_test_id(f"clock-place-{seat}").locator(f"[data-testid=clock-{seat}]").wait_for(
+            timeout=WAIT_MS
+        )
+    return board
+
+
 def enabled(page, testid: str) -> bool:
     """A visible, enabled element ``testid`` is on the page now: one query, so that a board
     re-rendering between two questions (the AI moved) cannot leave the second one waiting."""

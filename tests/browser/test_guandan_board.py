@@ -9,7 +9,16 @@ import time
 
 import pytest
 
-from .conftest import WAIT_MS, click, enabled, press_until, sign_up, start_ai_match, unique
+from .conftest import (
+    WAIT_MS,
+    at_the_table,
+    click,
+    enabled,
+    press_until,
+    sign_up,
+    start_ai_match,
+    unique,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -131,14 +140,7 @@ def test_every_seat_sits_at_its_place_at_the_table_with_the_partner_across_and_y
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    sign_up(page, stack.base_url, unique("compassgd"))
-    start_ai_match(page, "guandan", level="greedy")
-    board = page.get_by_test_id("board")
-    board.get_by_test_id("hand").wait_for(timeout=WAIT_MS)
-    for seat in range(4):
-        page.get_by_test_id(f"clock-place-{seat}").locator(f"[data-testid=clock-{seat}]").wait_for(
-            timeout=WAIT_MS
-        )
+    at_the_table(page, stack.base_url, "guandan", unique("compassgd"), level="greedy")
 
     at = page.evaluate(AT_TABLE)
     places = at["places"]

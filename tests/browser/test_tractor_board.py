@@ -12,7 +12,16 @@ import time
 
 import pytest
 
-from .conftest import WAIT_MS, click, enabled, press_until, sign_up, start_ai_match, unique
+from .conftest import (
+    WAIT_MS,
+    at_the_table,
+    click,
+    enabled,
+    press_until,
+    sign_up,
+    start_ai_match,
+    unique,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -169,14 +178,7 @@ def test_every_seat_sits_at_its_place_partner_across_and_a_play_lies_at_its_play
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    sign_up(page, stack.base_url, unique("tablesitter"))
-    start_ai_match(page, "tractor", level="beginner")
-    board = page.get_by_test_id("board")
-    board.get_by_test_id("hand").wait_for(timeout=WAIT_MS)
-    for seat in range(4):
-        page.get_by_test_id(f"clock-place-{seat}").locator(f"[data-testid=clock-{seat}]").wait_for(
-            timeout=WAIT_MS
-        )
+    board = at_the_table(page, stack.base_url, "tractor", unique("tablesitter"), level="beginner")
 
     at = page.evaluate(TABLE)
     me = at["me"]
