@@ -127,3 +127,24 @@ def test_without_javascript_the_nav_stays_open(shared_stack, browser) -> None:
     assert page.get_by_test_id("nav-lobby").is_visible()
     assert page.get_by_test_id("nav-login").is_visible()
     assert_no_sideways_scroll(page, "home page without scripts")
+
+
+def test_on_a_match_page_the_language_choice_folds_into_the_menu_and_still_switches(
+    shared_stack, browser
+) -> None:
+    """On a phone the board needs the screen's height: on a match page the language buttons sit
+    in the menu (hidden until it opens) instead of a header row of their own; opened, they switch
+    the page to German as anywhere else."""
+    stack = shared_stack("embedded")
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_up(page, stack.base_url, unique("phonelang"))
+    assert page.get_by_test_id("lang-de").is_visible(), "the lobby keeps its language row"
+    start_ai_match(page, "one_poker")
+    assert not page.get_by_test_id("lang-de").is_visible(), "folded into the menu"
+    page.get_by_test_id("nav-toggle").click()
+    page.get_by_test_id("lang-de").click()
+    page.wait_for_function("document.documentElement.lang === 'de'", timeout=WAIT_MS)
+    assert page.get_by_test_id("nav-toggle").inner_text().strip() == "Menü"
+    assert not errors, errors
