@@ -300,5 +300,5 @@ def test_south_sits_at_the_bottom_of_a_compass_table_with_the_dummy_and_the_tric
         " window.innerHeight]"
     )
     assert seen[0] <= seen[1], f"the hand ends below the first screen: {seen}"
-    context.close()
+    browser.close(context)
     assert not errors, errors

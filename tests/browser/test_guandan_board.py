@@ -160,7 +160,7 @@ def test_every_seat_sits_at_its_place_at_the_table_with_the_partner_across_and_y
     assert at["width"] <= at["innerWidth"], "no sideways scroll"
     for seat in range(4):  # the seat's cards left and badges are at its place too
         assert page.get_by_test_id(f"place-{seat}").get_by_test_id(f"count-{seat}").is_visible()
-    context.close()
+    browser.close(context)
     assert not errors, errors
 
 
@@ -196,5 +196,5 @@ def test_on_a_phone_your_turn_shows_the_hand_and_play_on_the_first_screen_withou
     places = at["places"]
     assert places["3"]["x"] < places["2"]["x"] < places["1"]["x"], "left, across, right"
     assert places["2"]["bottom"] <= places["0"]["top"] <= at["hand"]["top"]
-    context.close()
+    browser.close(context)
     assert not errors, errors

@@ -300,5 +300,5 @@ def test_on_a_phone_the_hand_and_the_actions_are_on_the_first_screen_in_every_ph
                 pass
         page.wait_for_timeout(80)
     assert "bid" in seen and seen.count("play") >= 4, f"the player's turns measured: {seen}"
-    context.close()
+    browser.close(context)
     assert not errors, errors
