@@ -52,7 +52,7 @@ GROUPS: dict[str, tuple[str, int]] = {
 joker has one group, not two) changes how many rows the hand takes, so the test measures the
 widest hand of that size too (``worst_rows``), not only the one dealt."""
 
-STYLED = "[...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)"
+STYLED = "() => [...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)"
 """Every stylesheet has loaded: a board adds its own when it mounts, after its first drawing."""
 
 MEASURE = """([hand, controls, groupClass]) => {

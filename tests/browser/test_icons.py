@@ -92,7 +92,9 @@ def test_icon_pages_use_the_sprite_and_show_no_emoji(shared_stack, browser) -> N
     for lang in ("en", "de"):
         if lang == "de":
             player.get_by_test_id("lang-de").click()
-            player.wait_for_function("document.documentElement.lang === 'de'", timeout=WAIT_MS)
+            player.wait_for_function(
+                "() => document.documentElement.lang === 'de'", timeout=WAIT_MS
+            )
         player.goto(f"{stack.base_url}/match/{match_id}/replay/", timeout=WAIT_MS)
         for which in ("first", "prev", "next", "last"):
             button = player.get_by_test_id(f"replay-{which}")

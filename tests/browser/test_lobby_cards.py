@@ -43,7 +43,7 @@ def test_lobby_cards_fit_the_screen_and_open_a_game_by_keyboard(
     choose = page.locator("[data-testid=game-card][data-game=bridge] [data-role=choose-game]")
     choose.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'play'")
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'play'")
     assert page.get_by_test_id("play-ai-game").input_value() == "bridge"
     assert page.get_by_test_id("create-table-game").input_value() == "bridge"
     assert "game=bridge" in page.url

@@ -111,7 +111,7 @@ def test_no_page_scrolls_sideways_on_a_phone_and_the_nav_collapses(shared_stack,
         assert_no_sideways_scroll(page, what)
 
     page.get_by_test_id("lang-de").click()  # the button's word in German
-    page.wait_for_function("document.documentElement.lang === 'de'", timeout=WAIT_MS)
+    page.wait_for_function("() => document.documentElement.lang === 'de'", timeout=WAIT_MS)
     assert page.get_by_test_id("nav-toggle").inner_text().strip() == "Menü"
     assert_nav_collapses(page, "replay (de)")
     assert not errors, errors
@@ -145,6 +145,6 @@ def test_on_a_match_page_the_language_choice_folds_into_the_menu_and_still_switc
     assert not page.get_by_test_id("lang-de").is_visible(), "folded into the menu"
     page.get_by_test_id("nav-toggle").click()
     page.get_by_test_id("lang-de").click()
-    page.wait_for_function("document.documentElement.lang === 'de'", timeout=WAIT_MS)
+    page.wait_for_function("() => document.documentElement.lang === 'de'", timeout=WAIT_MS)
     assert page.get_by_test_id("nav-toggle").inner_text().strip() == "Menü"
     assert not errors, errors

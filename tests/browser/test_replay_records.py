@@ -75,7 +75,7 @@ def open_replay(page, base_url: str, match_id: int, lang: str) -> list[str]:
     page.goto(f"{base_url}/match/{match_id}/replay/", timeout=WAIT_MS)
     if lang == "de" and page.evaluate("document.documentElement.lang") != "de":
         page.get_by_test_id("lang-de").click()
-        page.wait_for_function("document.documentElement.lang === 'de'", timeout=WAIT_MS)
+        page.wait_for_function("() => document.documentElement.lang === 'de'", timeout=WAIT_MS)
         page.goto(f"{base_url}/match/{match_id}/replay/", timeout=WAIT_MS)
     page.get_by_test_id("replay-move").first.wait_for(timeout=WAIT_MS)
     return [t.strip() for t in page.get_by_test_id("replay-move").all_inner_texts()]

@@ -117,7 +117,7 @@ def test_the_info_bar_never_says_null_while_declaring_in_english_or_german(
     for lang, deal in (("en", "Deal 1"), ("de", "Spiel 1")):
         if lang == "de":
             page.get_by_test_id("lang-de").click()
-            page.wait_for_function("document.documentElement.lang === 'de'", timeout=WAIT_MS)
+            page.wait_for_function("() => document.documentElement.lang === 'de'", timeout=WAIT_MS)
         board.get_by_test_id("declaration-bar").wait_for(timeout=WAIT_MS)  # still declaring
         info = board.get_by_test_id("tr-info")
         info.filter(has_text=deal).wait_for(timeout=WAIT_MS)
@@ -268,7 +268,7 @@ def test_on_a_phone_the_hand_and_the_actions_are_on_the_first_screen_in_every_ph
     board = page.get_by_test_id("board")
     board.get_by_test_id("hand").wait_for(timeout=WAIT_MS)
     page.wait_for_function(
-        "[...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)",
+        "() => [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)",
         timeout=WAIT_MS,
     )
 
