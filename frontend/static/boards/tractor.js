@@ -14,7 +14,7 @@
 import { el, fill } from "../kit/dom.js";
 import { cardRow, cardBacks, cardsText, cardSvg, cardLabel, parseCard, SUIT_SYMBOL } from "../kit/cards.js";
 import { cardBoard, fillLog } from "../kit/card-board.js";
-import { compassTable } from "../kit/table.js";
+import { compassTable, placeName } from "../kit/table.js";
 import { describer } from "../kit/record.js";
 
 const RANK_NAMES = { 11: "J", 12: "Q", 13: "K", 14: "A" };
@@ -564,8 +564,7 @@ export function mount(root, options) {
       const n = view.hand_counts?.[s] ?? 0;
       place.element.classList.toggle("is-dealer", s === view.dealer);
       fill(place.head,
-        el("span", { class: "tb-name", "data-testid": `seat-${s}` }, name(s), b.mySeats.includes(s) ? el("span", { class: "muted", text: ` (${tr("you")})` }) : null),
-        acting ? el("span", { class: "cg-acting tb-acting", text: `▶ ${tr("to_act")}` }) : null,
+        ...placeName(b, s, acting),
         role ? el("span", { class: `cg-badge tr-${role}`, text: tr(role) }) : null,
         s === view.dealer ? el("span", { class: "cg-badge is-landlord", "data-testid": `dealer-${s}`, title: tr("dealer") }, "♛ ", el("span", { class: "tr-badge-word", text: tr("dealer") })) : null,
         side ? el("span", { class: `cg-badge tr-side tr-side-${side}`, text: tr(side) }) : null,

@@ -5,6 +5,7 @@
 // cards left (backs for the others), its badges (partner, out with its place, passed, on the
 // table), its part of the current trick and its team's colour; the centre holds the play to beat.
 import { el, fill } from "../../kit/dom.js";
+import { placeName } from "../../kit/table.js";
 import { cardRow, cardBacks } from "../../kit/cards.js";
 import { rankLabel, readingWithWilds } from "./cards.js";
 
@@ -70,7 +71,7 @@ const acting = (view, s) => (view.phase === "play" || view.phase === "return") &
  *  that order, so that the trick's cards sit in the count's line and a badge that does not fit
  *  goes to a short line of its own; team colour and "out". */
 function fillPlace(b, f, s, view, place, trick, passed) {
-  const { tr, name } = b;
+  const { tr } = b;
   const level = view.level;
   const out = (view.places || []).indexOf(s);
   const entry = trick.get(s);
@@ -85,8 +86,7 @@ function fillPlace(b, f, s, view, place, trick, passed) {
   const n = view.hand_counts?.[s] ?? 0;
   // (the name and the turn marker give way to the page's player card once it sits in the place)
   fill(place.head,
-    el("span", { class: "tb-name" }, name(s), b.mySeats.includes(s) ? el("span", { class: "muted", text: ` (${tr("you")})` }) : null),
-    acting(view, s) ? el("span", { class: "cg-acting tb-acting", text: `▶ ${tr("to_act")}` }) : null,
+    ...placeName(b, s, acting(view, s), { testid: false }),
     partnerOfViewer ? el("span", { class: "cg-badge gd-partner", text: tr("partner") }) : null,
     el("span", { class: "cg-count", "data-testid": `count-${s}`, text: cardsLeft(tr, n) }),
     s === f.seat || !n ? null : cardBacks(n, tr, { max: 10 }),
