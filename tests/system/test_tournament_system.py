@@ -56,11 +56,26 @@ from django.utils import timezone
 from tournaments import services
 t = services.tournament_create(organiser_id={org}, spec=services.TournamentSpec(
     name={name!r}, game={game!r}, format="swiss", rounds={rounds}, max_players=64,
-    starts_at=timezone.now() + timedelta(seconds={start_in}), round_break_s=1, rated=True,
+    starts_at=timezone.now() + timedelta(hours=1), round_break_s=1, rated=True,
     bank_ms=60_000, delay_ms=5_000))
 if {ai}:
     services.entry_add_ai(tournament_id=t.pk, by_user_id={org}, level={level!r}, count={ai})
 print(json.dumps(t.pk))
+"""
+
+START_IN = """
+import json
+from datetime import timedelta
+from django.db import transaction
+from django.utils import timezone
+from tournaments.models import Tournament
+from tournaments.services.common import enqueue_on_commit
+with transaction.atomic():
+    t = Tournament.objects.select_for_update().get(pk={tid})
+    t.starts_at = t.registration_closes = timezone.now() + timedelta(seconds={start_in})
+    t.save(update_fields=["starts_at", "registration_closes"])
+    enqueue_on_commit("start", t.pk, eta=t.starts_at)
+print(json.dumps(t.starts_at.isoformat()))
 """
 
 
@@ -112,12 +127,14 @@ class Made:
 
 
 def tournament_with_people(  # type: ignore[no-untyped-def]
-    stack, *, people: int, game: str, rounds: int, start_in: float, ai: int
+    stack, *, people: int, game: str, rounds: int, start_in: float | None, ai: int
 ) -> Made:
-    """A Swiss of ``game`` starting ``start_in`` seconds after it is created, with ``ai`` random
-    AI entries and ``people`` new users who register through the API.  The people are created and
-    logged in first and register the moment the tournament exists: on a slow machine the start
-    cannot overtake them (each joins round 1, which is checked)."""
+    """A Swiss of ``game`` with ``ai`` random AI entries and ``people`` new users who register
+    through the API, starting ``start_in`` seconds after they have all registered.  It is created
+    an hour ahead and its start is moved once it is full (queueing the start's ETA job as creating
+    it does): a start fixed at creation could overtake the registrations on a busy machine, where
+    adding the AI entries alone took longer than the seconds given (each person joining round 1 is
+    checked).  ``start_in=None`` leaves the start an hour ahead, for a test that starts it."""
     names = [unique(f"{game[:3]}-person-") for _ in range(people)]
     organiser = stack.django(PEOPLE.format(org=unique("org"), humans=names))
     clients = [login(stack, name) for name in names]
@@ -127,7 +144,6 @@ def tournament_with_people(  # type: ignore[no-untyped-def]
             name=unique("System cup "),
             game=game,
             rounds=rounds,
-            start_in=start_in,
             level="random",
             ai=ai,
         )
@@ -137,6 +153,8 @@ def tournament_with_people(  # type: ignore[no-untyped-def]
         entry = client.request("POST", f"/api/tournaments/{tid}/register/")
         assert entry["joined_round"] == 1, "the tournament started before its people registered"
         entries.append(entry["entry_id"])
+    if start_in is not None:
+        stack.django(START_IN.format(tid=tid, start_in=start_in))
     return Made(tid, organiser, names, clients, entries)
 
 
@@ -226,7 +244,7 @@ def test_sixteen_player_swiss_runs_to_the_end_with_ai_and_scripted_players(
     shared_stack, mode
 ) -> None:
     stack = shared_stack(mode)
-    made = tournament_with_people(stack, people=2, game="one_poker", rounds=4, start_in=8, ai=14)
+    made = tournament_with_people(stack, people=2, game="one_poker", rounds=4, start_in=3, ai=14)
     tid, clients, entries = made.tid, made.clients, made.entries
 
     async def both() -> list[list[int]]:
@@ -250,7 +268,7 @@ def test_sixteen_player_swiss_runs_to_the_end_with_ai_and_scripted_players(
 def test_twelve_player_multiseat_swiss_runs_to_the_end(shared_stack) -> None:
     stack = shared_stack("postgres")
     made = tournament_with_people(
-        stack, people=1, game="zheng_shangyou", rounds=3, start_in=8, ai=11
+        stack, people=1, game="zheng_shangyou", rounds=3, start_in=3, ai=11
     )
     tid, (client,), (entry,) = made.tid, made.clients, made.entries
     played = asyncio.run(play_as(client, stack.ws_base, tid, entry, seed=3))
@@ -289,7 +307,7 @@ def test_last_two_games_ending_at_once_in_two_processes_pair_the_next_round_once
     shared_stack,
 ) -> None:
     stack = shared_stack("postgres")
-    made = tournament_with_people(stack, people=4, game="one_poker", rounds=2, start_in=600, ai=0)
+    made = tournament_with_people(stack, people=4, game="one_poker", rounds=2, start_in=None, ai=0)
     tid = made.tid
     stack.django(
         "import json; from tournaments import services; "
