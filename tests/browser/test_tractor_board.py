@@ -302,3 +302,69 @@ def test_on_a_phone_the_hand_and_the_actions_are_on_the_first_screen_in_every_ph
     assert "bid" in seen and seen.count("play") >= 4, f"the player's turns measured: {seen}"
     browser.close(context)
     assert not errors, errors
+
+
+DEALT_TO_DECLARE = """
+import json
+from accounts.models import User
+from games.tractor import GAME
+from live.commitments import commitment_ensure
+from live.services import SeatSpec, match_start
+user = User.objects.get(username={name!r}).pk
+deal = GAME.deal_for(4, 4, 0)  # seat 0 holds three 2s, the level of the first deal
+deal["first"] = 0  # and speaks first: its declaration is the first, so it deals
+match = match_start(game_slug="tractor",
+    seats=[SeatSpec(user_id=user)] + [SeatSpec(ai_level="beginner")] * 3,
+    options={{"deals": [deal]}}, created_by_id=user)
+commitment_ensure(match_id=match.pk)
+print(json.dumps(match.pk))
+"""
+
+
+def test_on_a_phone_the_dealer_unfolds_the_buried_kitty_while_playing_and_it_stays_open(
+    shared_stack, browser
+) -> None:
+    """On a phone the kitty row gives way to the trick during the play; the dealer (here the
+    person: first to speak, holding the level's 2s, declaring first) finds the eight cards they
+    buried folded under "Kitty": closed at first, open on a tap, still open after the next card
+    is played (the centre is redrawn), with the hand and the actions still on the first screen."""
+    stack = shared_stack("embedded")
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    name = unique("kittydealer")
+    sign_up(page, stack.base_url, name)
+    match_id = stack.django(DEALT_TO_DECLARE.format(name=name))
+    page.goto(f"{stack.base_url}/match/{match_id}/")
+    board = page.get_by_test_id("board")
+    board.get_by_test_id("hand").wait_for(timeout=WAIT_MS)
+    deadline = time.monotonic() + 180  # a bound on a busy machine
+    while board.get_attribute("data-phase") != "play":
+        assert time.monotonic() < deadline, "the deal did not reach the play"
+        step(page)
+        page.wait_for_timeout(80)
+    peek = board.get_by_test_id("kitty-peek")
+    peek.wait_for(state="visible", timeout=WAIT_MS)
+    cards = peek.get_by_test_id("kitty-peek-cards")
+    assert not cards.is_visible(), "the kitty is folded until the dealer opens it"
+    assert not board.get_by_test_id("kitty").is_visible(), "the kitty row gives way on a phone"
+    peek.locator("summary").click()
+    cards.wait_for(state="visible", timeout=WAIT_MS)
+    assert cards.locator(".card-slot").count() == 8, cards.inner_html()
+    # The next card played redraws the centre: the fold stays open.
+    trick_before = board.get_by_test_id("trick").inner_html()
+    while board.get_by_test_id("trick").inner_html() == trick_before:
+        assert time.monotonic() < deadline, "no card was played"
+        step(page)
+        page.wait_for_timeout(80)
+    assert board.get_by_test_id("kitty-peek-cards").is_visible(), "the fold closed on a redraw"
+    # With it open, the hand and the actions of the player's turn are still on the first screen.
+    while not (at := page.evaluate(FIRST_SCREEN))["button"]:
+        assert time.monotonic() < deadline, "the player's turn did not come"
+        page.wait_for_timeout(80)
+    assert at["hand"]["bottom"] <= at["inner"] and at["button"]["bottom"] <= at["inner"], at
+    browser.close(context)
+    assert not errors, errors

@@ -361,6 +361,7 @@ export function mount(root, options) {
   let sentSeq = -1;
   let note = "";
   let drawn = { f: null, view: null, legal: [] };
+  const opened = { last: false, kitty: false }; // the centre's folds the player keeps open
 
   const suitText = (s) => (s === "NT" ? tr("trump_nt") : s === "T" ? tr("suit_T") : `${SUIT_SYMBOL[s]} ${tr(`suit_${s}`)}`);
   const team = (s) => s % 2;
@@ -578,6 +579,8 @@ export function mount(root, options) {
   // The centre: the info line, the declaration bar while bidding, the kitty, the trick, the last
   // trick.
   // The kitty and the last trick share a row under the trick (the first screen).
+  // On a phone the kitty row gives way to the trick while playing; the dealer can still look at
+  // the cards they buried (only the dealer's view holds them), folded like the last trick.
   function renderCentre(f, view) {
     const parts = [info];
     if (view.phase === "bid") parts.push(declarationBar(view));
@@ -586,11 +589,23 @@ export function mount(root, options) {
     const last = (view.tricks || [])[view.tricks?.length - 1];
     if (last && view.phase !== "bid") {
       const label = tr("last_trick", { name: name(last.winner), n: last.points });
-      foot.append(el("details", { class: "tr-last-trick", "data-testid": "last-trick" }, el("summary", { text: label }),
+      foot.append(folded("last", { class: "tr-last-trick", "data-testid": "last-trick" }, label,
         el("div", { class: "tr-plays" }, ...last.plays.map((p) => el("div", { class: "tr-play" }, el("span", { text: name(p.seat) }), cardRow(p.cards, tr, { cls: "is-small" }))))));
+    }
+    if (view.phase === "play" && view.kitty?.length) {
+      foot.append(folded("kitty", { class: "tr-kitty-peek", "data-testid": "kitty-peek" }, tr("kitty"),
+        cardRow(view.kitty, tr, { cls: "is-small", label: tr("kitty"), testid: "kitty-peek-cards" })));
     }
     parts.push(foot);
     table.centre.replaceChildren(...parts);
+  }
+
+  // A fold the player opened stays open when the next state redraws the centre (every card
+  // played redraws it).
+  function folded(key, attrs, summary, ...body) {
+    const box = el("details", { ...attrs, open: opened[key] }, el("summary", { text: summary }), ...body);
+    box.addEventListener("toggle", () => { opened[key] = box.open; });
+    return box;
   }
 
   function declarationBar(view) {
