@@ -33,6 +33,20 @@ def start_ai_match(page, slug: str, level: str = "random") -> None:
     )
 
 
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+"""A phone's screen (the size issue #31 measures), for ``browser.new_context(**PHONE)``."""
+
+
+def phone_page(browser):
+    """A new incognito phone context and its page, with the list its page errors are put in:
+    ``(context, page, errors)`` (close the context with ``browser.close(context)``)."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return context, page, errors
+
+
 def at_the_table(page, base_url: str, slug: str, name: str, level: str, seats: int = 4):
     """A new player ``name`` starts ``slug`` against the AI and waits until the board shows the
     hand and every seat's clock sits at its place at the compass table (kit/table.js); the board."""

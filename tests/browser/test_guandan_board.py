@@ -14,6 +14,7 @@ from .conftest import (
     at_the_table,
     click,
     enabled,
+    phone_page,
     press_until,
     sign_up,
     start_ai_match,
@@ -171,12 +172,7 @@ def test_on_a_phone_your_turn_shows_the_hand_and_play_on_the_first_screen_withou
     Play button lie inside the first screen, and the page never scrolls sideways; the seats still
     sit at the table, the partner across."""
     stack = shared_stack("embedded")
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    context, page, errors = phone_page(browser)
     sign_up(page, stack.base_url, unique("phonegd"))
     start_ai_match(page, "guandan", level="greedy")
     page.get_by_test_id("board").get_by_test_id("hand").wait_for(timeout=WAIT_MS)

@@ -18,6 +18,7 @@ from .conftest import (
     at_the_table,
     click,
     enabled,
+    phone_page,
     press_until,
     sign_up,
     start_ai_match,
@@ -257,12 +258,7 @@ def test_on_a_phone_the_hand_and_the_actions_are_on_the_first_screen_in_every_ph
     the first screen (the page scrolled to its top); each play of the trick lies under its
     player's place (left, across, right as the places stand in their row)."""
     stack = shared_stack("embedded")
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    context, page, errors = phone_page(browser)
     sign_up(page, stack.base_url, unique("phonetractor"))
     start_ai_match(page, "tractor", level="beginner")
     board = page.get_by_test_id("board")
@@ -329,12 +325,7 @@ def test_on_a_phone_the_dealer_unfolds_the_buried_kitty_while_playing_and_it_sta
     buried folded under "Kitty": closed at first, open on a tap, still open after the next card
     is played (the centre is redrawn), with the hand and the actions still on the first screen."""
     stack = shared_stack("embedded")
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    context, page, errors = phone_page(browser)
     name = unique("kittydealer")
     sign_up(page, stack.base_url, name)
     match_id = stack.django(DEALT_TO_DECLARE.format(name=name))
