@@ -33,6 +33,10 @@ def start_ai_match(page, slug: str, level: str = "random") -> None:
     )
 
 
+STYLED = "() => [...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)"
+"""Every stylesheet has loaded (for ``wait_for_function``): a board adds its own when it mounts,
+after its first drawing, so a layout measured before this is the unstyled one."""
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 """A phone's screen (the size issue #31 measures), for ``browser.new_context(**PHONE)``."""
 

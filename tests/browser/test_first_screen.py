@@ -21,7 +21,7 @@ import pytest
 
 from games.registry import all_games
 
-from .conftest import WAIT_MS, sign_up, start_ai_match, unique
+from .conftest import STYLED, WAIT_MS, sign_up, start_ai_match, unique
 
 pytestmark = pytest.mark.browser
 
@@ -51,9 +51,6 @@ GROUPS: dict[str, tuple[str, int]] = {
 """A hand whose groups stand a little apart: whether a deal has them (a Guandan hand without a
 joker has one group, not two) changes how many rows the hand takes, so the test measures the
 widest hand of that size too (``worst_rows``), not only the one dealt."""
-
-STYLED = "() => [...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)"
-"""Every stylesheet has loaded: a board adds its own when it mounts, after its first drawing."""
 
 MEASURE = """([hand, controls, groupClass]) => {
   const board = document.querySelector("#board");

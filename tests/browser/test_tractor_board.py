@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import (
+    STYLED,
     WAIT_MS,
     at_the_table,
     click,
@@ -263,10 +264,7 @@ def test_on_a_phone_the_hand_and_the_actions_are_on_the_first_screen_in_every_ph
     start_ai_match(page, "tractor", level="beginner")
     board = page.get_by_test_id("board")
     board.get_by_test_id("hand").wait_for(timeout=WAIT_MS)
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)",
-        timeout=WAIT_MS,
-    )
+    page.wait_for_function(STYLED, timeout=WAIT_MS)
 
     seen: list[str] = []  # the phases measured on the player's turn
     deadline = time.monotonic() + 300  # a bound on a busy machine
@@ -332,6 +330,7 @@ def test_on_a_phone_the_dealer_unfolds_the_buried_kitty_while_playing_and_it_sta
     page.goto(f"{stack.base_url}/match/{match_id}/")
     board = page.get_by_test_id("board")
     board.get_by_test_id("hand").wait_for(timeout=WAIT_MS)
+    page.wait_for_function(STYLED, timeout=WAIT_MS)
     deadline = time.monotonic() + 180  # a bound on a busy machine
     while board.get_attribute("data-phase") != "play":
         assert time.monotonic() < deadline, "the deal did not reach the play"

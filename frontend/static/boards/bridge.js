@@ -14,7 +14,7 @@ import { cardSvg, cardName, cardLabel, cardText, cardBacks, parseCard, SUIT_SYMB
 import { makeTranslator, mergeWords } from "../kit/i18n.js";
 import { cardBoard, fillLog } from "../kit/card-board.js";
 import { describer } from "../kit/record.js";
-import { compassTable, placeName } from "../kit/table.js";
+import { compassTable, seatName, turnMarker } from "../kit/table.js";
 
 const STRAINS = ["C", "D", "H", "S", "NT"];
 const SUIT_ORDER = ["S", "H", "D", "C"];
@@ -439,12 +439,12 @@ export function mount(root, options) {
       const vul = vulnerable(view.vulnerability, s);
       const acting = (view.to_act || []).includes(s);
       fill(place.head,
-        placeName(b, s, false)[0],
+        seatName(b, s),
         el("span", { class: "cg-badge br-dir", text: dir(s) }),
         el("span", { class: `cg-badge ${vul ? "br-vul" : "br-notvul"}`, "data-testid": `vul-${s}`, text: vul ? tr("vul") : tr("not_vul") }),
         c && c.declarer === s ? el("span", { class: "cg-badge is-landlord", text: tr("declarer") }) : null,
         c && c.dummy === s ? el("span", { class: "cg-badge", text: tr("dummy") }) : null,
-        placeName(b, s, acting)[1]);
+        turnMarker(b, acting));
       place.element.classList.toggle("br-seat-vul", vul);
       const side = table.sideOf(s);
       const layout = side === "left" || side === "right" ? "lines" : "row";

@@ -91,14 +91,21 @@ export function compassTable({ seats = 4, clockwise = false, spectatorSeat = 0, 
 }
 
 /**
- * The head's first nodes for seat s, the same at every board's table: its name ("(you)" for the
- * viewer's seats; testid seat-<s> unless `testid` is false) and, while it is to act, the turn
- * marker.  Both give way to the page's player card once it sits in the place (table.css).
+ * The head's first nodes for seat s, the same at every board's table: its name (`seatName`) and,
+ * while it is to act, the turn marker (`turnMarker`).  Both give way to the page's player card
+ * once it sits in the place (table.css).
  */
-export function placeName(b, s, acting, { testid = true } = {}) {
+export function placeName(b, s, acting, options = {}) {
+  return [seatName(b, s, options), turnMarker(b, acting)];
+}
+
+/** Seat s's name, "(you)" after the viewer's seats; testid seat-<s> unless `testid` is false. */
+export function seatName(b, s, { testid = true } = {}) {
   const { tr, name } = b;
-  return [
-    el("span", { class: "tb-name", "data-testid": testid ? `seat-${s}` : null }, name(s), b.mySeats.includes(s) ? el("span", { class: "muted", text: ` (${tr("you")})` }) : null),
-    acting ? el("span", { class: "cg-acting tb-acting", text: `▶ ${tr("to_act")}` }) : null,
-  ];
+  return el("span", { class: "tb-name", "data-testid": testid ? `seat-${s}` : null }, name(s), b.mySeats.includes(s) ? el("span", { class: "muted", text: ` (${tr("you")})` }) : null);
+}
+
+/** "▶ to act" while the seat is to act, else nothing. */
+export function turnMarker(b, acting) {
+  return acting ? el("span", { class: "cg-acting tb-acting", text: `▶ ${b.tr("to_act")}` }) : null;
 }
