@@ -268,9 +268,10 @@ class ExpertBot(PlannerBot):
     hold at most ``SOLVE_CARDS`` cards together, every legal action is solved exactly in up to
     ``budget`` worlds consistent with the view (:mod:`games.dou_dizhu.endgame`), within
     ``NODES_PER_BUDGET * budget`` search nodes (at most ``MAX_NODES``); the action winning the
-    most worlds is played
-    (the planner's choice among equals).  Earlier, or when the solver runs out of nodes, and
-    once someone holds at most ``ENDGAME`` cards, ``budget`` play-outs (capped) are split over
+    most worlds is played (the planner's choice among equals).  A world the solver cannot finish
+    within its share of the nodes counts at even odds
+    (:func:`games.dou_dizhu.endgame.solve_worlds`).  Earlier, or when it finishes none, and once
+    someone holds at most ``ENDGAME`` cards, ``budget`` play-outs (capped) are split over
     ``CANDIDATES`` actions: the planner's choice, passing, and the best play of each shape.
     """
 
@@ -312,8 +313,8 @@ class ExpertBot(PlannerBot):
         budget: int,
         planner_choice: Action,
     ) -> Action | None:
-        """The action that wins the most worlds with best play, or None when too few worlds
-        could be solved within the node budget."""
+        """The action that wins the most worlds with best play, or None when the node budget
+        finished no world."""
         order = [
             planner_choice,
             *[a for a in self.alternatives(view, legal) if a != planner_choice],

@@ -12,7 +12,8 @@ may lie in the other two hands, as per-strength counts with their weights: every
 when there are few, otherwise a sample dealt card by card (which weighs each split by how many
 concrete deals give it).  The landlord's bottom cards are shown to everyone, so those it has not
 played stay in its hand in every world.  :func:`solve_worlds` then solves every candidate in every
-world (perfect-information Monte Carlo) and returns each candidate's weighted share of won worlds.
+world (perfect-information Monte Carlo) and returns each candidate's weighted share of won worlds,
+a world it could not finish counting at even odds.
 """
 
 from __future__ import annotations
@@ -31,9 +32,6 @@ STRENGTHS: Final = 15
 BITS: Final = 3
 """Bits per strength in a packed hand (a count is 0..4)."""
 MASK: Final = (1 << BITS) - 1
-
-MIN_SOLVED: Final = 8
-"""Solved worlds that are enough to decide on, even when more could not be finished."""
 
 type TableKey = tuple[str, int, int]
 """The play to beat as the rules compare it: kind, rank, length."""
@@ -350,35 +348,35 @@ def solve_worlds(
     """Each candidate's weighted share of the worlds its side wins with best play after it.
 
     ``plays`` are the candidates as combinations (None: pass), ``count`` the most worlds to
-    look at and ``limit`` the search nodes for all of them together; one world may take up to
-    twice its even share.  Worlds that could not be finished are left out; None when fewer than
-    half of them (by weight) and fewer than ``MIN_SOLVED`` were finished.
+    look at and ``limit`` the search nodes for all of them together, dealt out evenly over the
+    (world, candidate) pairs still to solve (what a quick pair leaves over goes to the rest).  A
+    pair the search could not finish within its nodes counts at even odds, half a world: leaving
+    it out would decide on the worlds that are quick to prove, and those are mostly lost ones (a
+    win has to be proved against every defence, a loss needs one line), so a strong play whose
+    wins take long to prove would rank below passing.  None when no pair was finished.
     """
     me, landlord = view["seat"], view["landlord"]
     table, passes = view_table(view)
     ours = me == landlord
     dealt = worlds(view, rng, count)
-    share = max(1, 2 * limit // len(dealt))
     remaining = limit
-    totals = [0.0] * len(plays)
-    weight_done = weight_all = 0.0
-    solved = 0
+    pairs_left = len(dealt) * len(plays)
+    won = [0.0] * len(plays)
+    unknown = [0.0] * len(plays)
+    weight_all = 0.0
     for hands, weight in dealt:
         weight_all += weight
-        if remaining <= 0:
-            continue
-        solver = Solver(landlord, min(share, remaining))
-        try:
-            won = [solver.after(hands, me, table, passes, p) == ours for p in plays]
-        except Exhausted:
-            continue
-        finally:
-            remaining -= solver.nodes
-        solved += 1
-        weight_done += weight
-        for i, w in enumerate(won):
-            if w:
-                totals[i] += weight
-    if not weight_done or (2 * weight_done < weight_all and solved < MIN_SOLVED):
+        solver = Solver(landlord, 0)  # one memo per world, shared by its candidates
+        for i, play in enumerate(plays):
+            start = solver.nodes
+            solver.limit = start + max(1, remaining // pairs_left)
+            try:
+                if solver.after(hands, me, table, passes, play) == ours:
+                    won[i] += weight
+            except Exhausted:
+                unknown[i] += weight
+            remaining -= solver.nodes - start
+            pairs_left -= 1
+    if all(u == weight_all for u in unknown):
         return None
-    return [t / weight_done for t in totals]
+    return [(w + u / 2) / weight_all for w, u in zip(won, unknown, strict=True)]

@@ -27,7 +27,9 @@ figures only; asserts nothing.
   (a cluster-robust interval, Wilson-shaped).  Target: every pair >= 60 % (the issue's "each level
   beats the one below").  Bridge plays few seeds (``LADDER_SEEDS``) and says so.  The top step
   reuses the strongest-against-middle matches.  ``--ladder-only`` runs just this section,
-  ``--games a,b`` only some games.
+  ``--games a,b`` only some games.  ``--held-out`` plays the ladder on the held-out seeds
+  (``HELD_OUT``: from 100,000 on), which no test, default run or tuning uses: the figure an issue
+  asks for "on fresh seeds".  Tuning runs use seeds from 600,000 on (``--first-seed``).
 * **Decision time** of every level, p50/p95/max CPU time of ``choose`` (``time.process_time``:
   one core, so a shared machine's other load does not count), over every decision it made here.
 """
@@ -74,6 +76,8 @@ LADDER_SEEDS = {"bridge": (2, 12, 60), "holdem": (2, 8, 40), "spectacular_bid": 
 ``LADDER_OTHER_SEEDS``.  Bridge is the slow one (its expert samples deals for every card)."""
 LADDER_OTHER_SEEDS = (6, 60, 400)
 LADDER_TARGET = 0.60
+HELD_OUT = 100_000
+"""The first held-out ladder seed: kept for figures on fresh seeds, never for tuning."""
 
 Times = dict[str, list[float]]
 
@@ -246,8 +250,11 @@ def clustered_share(samples: list[tuple[float, int]]) -> tuple[float, float, flo
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def ladder_steps(games: dict[str, Game[Any]], size: int, times: dict[str, Times]) -> None:
-    """Print every game's ladder: each level against the one below it (see the module notes)."""
+def ladder_steps(
+    games: dict[str, Game[Any]], size: int, times: dict[str, Times], first_seed: int = 0
+) -> None:
+    """Print every game's ladder: each level against the one below it (see the module notes),
+    on the seeds from ``first_seed`` on."""
     print()
     print(
         f"The ladder: every level against the one below it, head-to-head share of the higher "
@@ -262,7 +269,11 @@ def ladder_steps(games: dict[str, Game[Any]], size: int, times: dict[str, Times]
         seeds = LADDER_SEEDS.get(slug, LADDER_OTHER_SEEDS)[size]
         turns = len(rotations(game))
         for lower, higher in zip(levels, levels[1:], strict=False):
-            tasks = [(slug, higher, lower, seed, t) for seed in range(seeds) for t in range(turns)]
+            tasks = [
+                (slug, higher, lower, first_seed + seed, t)
+                for seed in range(seeds)
+                for t in range(turns)
+            ]
             step_started = time.perf_counter()
             per_seed: dict[int, list[float]] = defaultdict(lambda: [0.0, 0])
             for task, (_, points, pairs, _) in zip(tasks, records(tasks, times), strict=True):
@@ -316,7 +327,12 @@ def main() -> None:
         "--ladder-only", action="store_true", help="only the ladder (level k+1 against level k)"
     )
     parser.add_argument("--games", help="comma-separated slugs to measure (default: every game)")
+    parser.add_argument(
+        "--held-out", action="store_true", help=f"the ladder on the held-out seeds ({HELD_OUT}+)"
+    )
+    parser.add_argument("--first-seed", type=int, default=0, help="the ladder's first seed")
     args = parser.parse_args()
+    first_seed = HELD_OUT if args.held_out else args.first_seed
     size = 0 if args.quick else 2 if FULL else 1
     games = all_games()
     if args.games:
@@ -329,7 +345,8 @@ def main() -> None:
     )
 
     if args.ladder_only:
-        ladder_steps(games, size, times)
+        print(f"Ladder seeds from {first_seed}")
+        ladder_steps(games, size, times, first_seed)
         print_times(games, times, started)
         return
 
@@ -370,7 +387,7 @@ def main() -> None:
             wins = sum(r[0] for r in records(pairing, times))
             print(f"  {slug:16s} {strong} vs {weak:8s} {share(wins, len(pairing))}", flush=True)
 
-    ladder_steps(games, size, times)
+    ladder_steps(games, size, times, first_seed)
     print_times(games, times, started)
 
 

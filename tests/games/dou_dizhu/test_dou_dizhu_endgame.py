@@ -8,7 +8,7 @@ from math import comb
 
 from games.cards import deck, parse_many, show_many
 from games.cards.groups import SHEDDING_ORDER
-from games.cards.shedding import Play
+from games.cards.shedding import Pass, Play
 from games.dou_dizhu import GAME
 from games.dou_dizhu.bots import ExpertBot, PlannerBot, _safe
 from games.dou_dizhu.combos import classify
@@ -17,18 +17,35 @@ from games.dou_dizhu.state import Action, DouDizhuState, combo_of
 from support.sizes import examples
 
 
-def endgame(hands: dict[int, str], landlord: int, turn: int) -> DouDizhuState:
+def endgame(
+    hands: dict[int, str], landlord: int, turn: int, led: tuple[int, str] | None = None
+) -> DouDizhuState:
     """A play-phase position with these hands; every other card has been played (the landlord's
-    shown bottom cards among its played cards), nothing on the table."""
+    shown bottom cards among its played cards).  Nothing is on the table, or with ``led`` the
+    cards one seat played last (``(seat, "6S")``), the seats after it having passed."""
     given = {s: parse_many(t) for s, t in hands.items()}
-    used = {c for cards in given.values() for c in cards}
+    on_table = parse_many(led[1]) if led else []
+    used = {c for cards in given.values() for c in cards} | set(on_table)
     rest = [c for c in deck() if c not in used]
     played = []
     for seat in range(3):
-        need = (20 if seat == landlord else 17) - len(given[seat])
-        played.append(SHEDDING_ORDER.sort(rest[:need]))
+        mine = on_table if led and led[0] == seat else []
+        need = (20 if seat == landlord else 17) - len(given[seat]) - len(mine)
+        played.append(SHEDDING_ORDER.sort(rest[:need] + mine))
         rest = rest[need:]
     assert not rest
+    table = None
+    if led:
+        combo = combo_of(on_table)
+        assert combo is not None
+        table = {
+            "seat": led[0],
+            "cards": on_table,
+            "kind": combo.kind,
+            "rank": combo.rank,
+            "length": combo.length,
+            "strengths": list(combo.strengths),
+        }
     return DouDizhuState.from_json(
         {
             "seed": 0,
@@ -43,13 +60,13 @@ def endgame(hands: dict[int, str], landlord: int, turn: int) -> DouDizhuState:
             "bids": [],
             "high_bid": 3,
             "high_bidder": landlord,
-            "passes": 0,
+            "passes": 0 if led is None else (turn - led[0] - 1) % 3,
             "landlord": landlord,
             "bid": 3,
             "multiplier": 1,
             "bombs": 0,
             "rockets": 0,
-            "table": None,
+            "table": table,
             "plays": [3, 3, 3],
             "played": played,
             "result": None,
@@ -152,6 +169,40 @@ def test_budget_zero_is_the_expert_default_and_searches() -> None:
     assert ExpertBot().choose(view, legal, random.Random(7), 0) != PlannerBot().choose(
         view, legal, random.Random(7), 0
     )
+
+
+SINGLE_SIX_POSITION = {
+    0: "6H JC JD JH KH 2S BJ",
+    1: "6C 6D 8C 10C 2H RJ",
+    2: "3C 8D 9C 10D 10H 10S JS QC AC 2C 2D",
+}
+"""The issue's position (deal_for(3, 900150, 0)): the landlord, seat 0, holds 6 JJJ K 2 BJ
+against a single 6 that seat 2 led.  On the true hands only the 2 wins; over the worlds the
+landlord's view allows, K and 2 win the most and passing far fewer (the solver with ten million
+nodes: K 46.5 %, 2 41.9 %, BJ 27.9 %, pass 11.6 %, a J 0 %).  At the production budget the
+solver finishes few worlds, and the ones it finishes fast are mostly lost: decided on those alone
+(or on play-outs, which pass), the expert passed in most random streams."""
+
+
+def test_expert_landlord_with_6JJJK2BJ_against_a_single_6_takes_the_trick_not_passes() -> None:
+    state = endgame(SINGLE_SIX_POSITION, landlord=0, turn=0, led=(2, "6S"))
+    view, legal = state.view(0), state.legal_actions(0)
+    assert landlord_wins_after(state, 0, play("2S"))
+    assert not landlord_wins_after(state, 0, Pass())
+    chosen = [ExpertBot().choose(view, legal, random.Random(i), 0) for i in range(12)]
+    assert Pass() not in chosen
+    assert all(a in (play("KH"), play("2S")) for a in chosen)
+
+
+def test_a_world_the_solver_cannot_finish_counts_at_even_odds() -> None:
+    # Going out with the straight is decided without a search; leading the 7 alone needs one.
+    state = endgame({0: "7H 8H 9H 10H JH", 1: "QH QS KH AH", 2: "KS AS 2H 2S"}, 0, turn=0)
+    view = state.view(0)
+    plays = [combo_of(play(t).cards) for t in ("7H 8H 9H 10H JH", "7H")]
+    assert solve_worlds(view, plays, random.Random(0), 8, 2) == [1.0, 0.5]
+    solved = solve_worlds(view, plays, random.Random(0), 8, 10**6)
+    assert solved is not None and solved[0] == 1.0 and solved[1] != 0.5
+    assert solve_worlds(view, plays[1:], random.Random(0), 8, 1) is None  # nothing finished
 
 
 # ---- the solver against the rules ----------------------------------------------------------------
