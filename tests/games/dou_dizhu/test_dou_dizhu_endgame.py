@@ -8,7 +8,7 @@ from math import comb
 
 from games.cards import deck, parse_many, show_many
 from games.cards.groups import SHEDDING_ORDER
-from games.cards.shedding import Pass, Play
+from games.cards.shedding import Pass, Play, Table
 from games.dou_dizhu import GAME
 from games.dou_dizhu.bots import ExpertBot, PlannerBot, _safe
 from games.dou_dizhu.combos import classify
@@ -38,14 +38,7 @@ def endgame(
     if led:
         combo = combo_of(on_table)
         assert combo is not None
-        table = {
-            "seat": led[0],
-            "cards": on_table,
-            "kind": combo.kind,
-            "rank": combo.rank,
-            "length": combo.length,
-            "strengths": list(combo.strengths),
-        }
+        table = Table(led[0], tuple(on_table), combo).to_json()
     return DouDizhuState.from_json(
         {
             "seed": 0,
