@@ -270,15 +270,19 @@ class ExpertBot(PlannerBot):
     ``NODES_PER_BUDGET * budget`` search nodes (at most ``MAX_NODES``); the action winning the
     most worlds is played (the planner's choice among equals).  A world the solver cannot finish
     within its share of the nodes counts at even odds
-    (:func:`games.dou_dizhu.endgame.solve_worlds`).  Earlier, or when it finishes none, and once
-    someone holds at most ``ENDGAME`` cards, ``budget`` play-outs (capped) are split over
-    ``CANDIDATES`` actions: the planner's choice, passing, and the best play of each shape.
+    (:func:`games.dou_dizhu.endgame.solve_worlds`).  Earlier, or when it finishes none (and once
+    someone holds at most ``ENDGAME`` cards: every decision), ``budget`` play-outs (capped) are
+    split over ``CANDIDATES`` actions: the planner's choice, passing, and the best play of each
+    shape.
     """
 
     DEFAULT_BUDGET = 64
     """The work per decision the live platform's budget 0 stands for (what the bench measures)."""
     CANDIDATES = 6
-    ENDGAME = 12
+    ENDGAME = 20
+    """No hand holds more than 20 cards: the play-outs run at every decision of the play.  From 12
+    cards on only, as before, the expert scored 58.4 % against the planner on 1,200 paired tuning
+    matches; at every decision 62.1 % (decision p95 ~245 ms)."""
     MAX_PLAYOUTS = 64
     """Play-out cap per decision whatever the budget (a play-out takes a few ms on one core)."""
     SOLVE_CARDS = 24
