@@ -139,7 +139,8 @@ class Solver:
     A node is (hands, seat to act, table to beat, passes since it was played); the three hands
     travel as one int (``HAND_BITS`` per seat) and the table as a small id, so that a node's
     memo key is one int.  One solver may answer many positions of the same world; its memo is
-    kept between them, and ``limit`` bounds the nodes it may visit over its whole life.
+    kept between them, and ``limit`` bounds the nodes it may visit over its whole life (a caller
+    may raise it between positions to give each its own allowance, as :func:`solve_worlds` does).
     """
 
     def __init__(self, landlord: int, limit: int) -> None:
