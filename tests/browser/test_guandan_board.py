@@ -142,6 +142,9 @@ def test_every_seat_sits_at_its_place_at_the_table_with_the_partner_across_and_y
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     at_the_table(page, stack.base_url, "guandan", unique("compassgd"), level="greedy")
+    # The controls are shown on your turn only (guandan/controls.js hides them while the AI
+    # plays, when their box is empty); the deal's first lead may be an AI's.
+    page.locator("[data-testid=hint-button]:enabled").wait_for(timeout=WAIT_MS)
 
     at = page.evaluate(AT_TABLE)
     places = at["places"]
@@ -155,7 +158,7 @@ def test_every_seat_sits_at_its_place_at_the_table_with_the_partner_across_and_y
         places["3"]["right"] <= at["centre"]["left"] <= at["centre"]["right"] <= places["1"]["left"]
     )
     assert at["levels"]["bottom"] <= places["2"]["top"], "the levels above the table"
-    assert places["0"]["bottom"] <= at["controls"]["top"], "the controls below the table"
+    assert places["0"]["bottom"] <= at["controls"]["top"], f"the controls below the table: {at}"
     assert places["0"]["bottom"] <= at["hand"]["top"], "the hand below the table"
     assert at["hand"]["bottom"] <= at["inner"] and at["controls"]["bottom"] <= at["inner"], at
     assert at["width"] <= at["innerWidth"], "no sideways scroll"
