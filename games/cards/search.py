@@ -45,12 +45,15 @@ def playout_search[A](
     sample: Callable[[Mapping[str, JSON], random.Random], State[A]],
     restore: Callable[[Mapping[str, JSON]], State[A]],
     outcome: Callable[[int], float],
+    keep_first_by: float = 0.0,
 ) -> A:
     """The candidate with the best total ``outcome(final score)`` for ``view``'s seat.
 
     ``sample(view, rng)`` draws one world; ``restore(snapshot)`` rebuilds it from ``to_json()`` so
     that every candidate after the first starts from the same world.  Ties go to the earlier
-    candidate.
+    candidate.  The first candidate (the caller's default, say the planner's choice) stays unless
+    another's total beats it by more than ``keep_first_by``: with a handful of worlds a candidate
+    often leads by one lucky world, and moving away from a sound default on that is a loss.
     """
     me = view["seat"]
     totals = [0.0] * len(candidates)
@@ -64,5 +67,6 @@ def playout_search[A](
                 seat = state.pending()[0].seat
                 state.apply(seat, policy(state.view(seat), state.legal_actions(seat), rng))
             totals[i] += outcome(state.view(None)["result"]["scores"][me])
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    handicap = [0.0] + [keep_first_by] * (len(candidates) - 1)
+    best = max(range(len(candidates)), key=lambda i: (totals[i] - handicap[i], -i))
     return candidates[best]

@@ -90,8 +90,10 @@ def best_by_playouts(
     policy: Policy[Action],
     rng: random.Random,
     worlds: int,
+    keep_first_by: float = 0.0,
 ) -> Action:
-    """The candidate whose play-outs score best for ``view``'s seat over ``worlds`` samples."""
+    """The candidate whose play-outs score best for ``view``'s seat over ``worlds`` samples; the
+    first keeps the move unless another wins more than ``keep_first_by`` worlds more."""
     return playout_search(
         view,
         candidates,
@@ -101,6 +103,7 @@ def best_by_playouts(
         sample=sample_world,
         restore=DouDizhuState.from_json,
         outcome=_won,
+        keep_first_by=keep_first_by,
     )
 
 
