@@ -20,9 +20,9 @@ kind of server process used from the last result until the last notification arr
 After the last round: no round paired twice, no match lost or started twice, every player in
 exactly one match or one bye per round.
 
-Run ``nice .venv/bin/python tests/bench/event_bench.py --players 100,1000`` (``--quick``: 100
-players, 2 rounds).  Prints figures only; asserts nothing.  Needs PostgreSQL and Redis on
-127.0.0.1 (5432, 6379).
+Run ``.venv/bin/python tests/bench/event_bench.py`` (N = 100, 1,000 and 10,000, about 10 minutes;
+``--players 100,1000`` for fewer; ``--quick``: 100 players, 2 rounds).  Prints figures only;
+asserts nothing.  Needs PostgreSQL and Redis on 127.0.0.1 (5432, 6379).
 """
 
 from __future__ import annotations
@@ -241,7 +241,9 @@ def since(t: float | None, t0: float) -> str:
     return "not seen" if t is None else f"{(t - t0) * 1000:7.0f} ms"
 
 
-async def run_n(stack: Stack, ports: list[int], dsn: str, players: int, args: Any) -> None:
+async def run_n(
+    stack: Stack, ports: list[int], dsn: str, db_name: str, players: int, args: Any
+) -> None:
     tag = uuid.uuid4().hex[:6]
     sample = min(players, args.sample)
     t_setup = time.monotonic()
@@ -286,18 +288,18 @@ async def run_n(stack: Stack, ports: list[int], dsn: str, players: int, args: An
         await asyncio.sleep(2.0)  # the previous round's notices and AI/clock jobs settle
         turnover = Turnover(number=number, tables=tables)
         clients.turnovers[number] = turnover
-        cpu0 = cpu_by_kind(stack)
+        cpu0 = cpu_by_kind(stack, db_name)
         ended: Any = await asyncio.to_thread(
             stack.django, END_ROUND.format(seed=number, tid=tid, number=number - 1), 3600
         )
         turnover.last_result = ended["last"]
-        cpu1 = cpu_by_kind(stack)
+        cpu1 = cpu_by_kind(stack, db_name)
         until = time.time() + args.timeout
         await asyncio.to_thread(poll_round, dsn, tid, turnover, until)
         while len(turnover.notified) < clients.connected and time.time() < until:
             await asyncio.sleep(0.02)
         await asyncio.sleep(0.5)
-        cpu2 = cpu_by_kind(stack)
+        cpu2 = cpu_by_kind(stack, db_name)
         t0 = turnover.last_result
         late = [t - t0 for t in turnover.notified.values()]
         print(
@@ -334,14 +336,15 @@ async def run_n(stack: Stack, ports: list[int], dsn: str, players: int, args: An
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="smoke run: 100 players, 2 rounds")
-    parser.add_argument("--players", default=None, help="comma-separated N (100,1000)")
+    parser.add_argument("--players", default=None, help="comma-separated N (100,1000,10000)")
     parser.add_argument("--rounds", type=int, default=None, help="rounds per tournament (3)")
     parser.add_argument("--sample", type=int, default=500, help="connected clients at most")
     parser.add_argument("--daphnes", type=int, default=2, help="daphne processes (2)")
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait per round")
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds to wait per round")
     args = parser.parse_args()
     logging.getLogger("websockets").setLevel(logging.CRITICAL)  # a dropped socket is counted
-    sizes = [int(n) for n in (args.players or ("100" if args.quick else "100,1000")).split(",")]
+    default = "100" if args.quick else "100,1000,10000"
+    sizes = [int(n) for n in (args.players or default).split(",")]
     args.rounds = args.rounds or (2 if args.quick else 3)
     print(
         f"event bench: Swiss of {sizes} players, {args.rounds} rounds, {args.daphnes} daphne(s), "
@@ -352,7 +355,7 @@ def main() -> None:
     try:
         dsn = stack.env["DATABASE_URL"]
         for n in sizes:
-            asyncio.run(run_n(stack, ports, dsn, n, args))
+            asyncio.run(run_n(stack, ports, dsn, db_name, n, args))
     finally:
         stop_stack(stack, db_name)
 

@@ -11,7 +11,8 @@ PY=.venv/bin/python
 args=()
 case "${BENCH_QUICK:-}" in 1|true|yes|on) args=(--quick) ;; esac
 failed=()
-# event_bench.py (a Swiss round's turnover on real processes, N = 100 and 1,000) runs here too.
+# event_bench.py (a Swiss round's turnover on real processes, N = 100, 1,000 and 10,000) and
+# arena_bench.py (2,000 players for 5 minutes) run here too.
 for bench in tests/bench/*_bench.py; do
     name=$(basename "$bench" .py)
     echo
