@@ -68,16 +68,31 @@ def results_of(records: Records) -> standings.Results:
     return standings.Results(records.entries, records.games, records.byes, records.rounds)
 
 
-def arena_games(tournament: Tournament) -> list[arena.ArenaGame]:
-    """Finished arena tables in the order they ended (streaks depend on that order)."""
-    rows = Pairing.objects.filter(
-        tournament=tournament, status=PairingStatus.DONE, placings__isnull=False
-    ).order_by("ended_at", "pk")
+ArenaRow = tuple[list[int], str, list[int] | None, list[int]]
+"""One arena table as :func:`arena_rows` reads it: players, status, placings, absent."""
+
+
+def arena_rows(tournament: Tournament) -> list[ArenaRow]:
+    """Every table of an arena, in the order they ended (those still playing last), as plain
+    values: the pairing pass reads them once for everything it needs — who is busy, the scores,
+    last opponents, first seats — since a 2,000-player arena has thousands of tables after a few
+    minutes and the pass runs every two seconds."""
+    return list(
+        Pairing.objects.filter(tournament=tournament)
+        .order_by("ended_at", "pk")
+        .values_list("players", "status", "placings", "absent")
+    )
+
+
+def arena_games(
+    tournament: Tournament, rows: list[ArenaRow] | None = None
+) -> list[arena.ArenaGame]:
+    """Finished arena tables in the order they ended (streaks depend on that order); from
+    ``rows`` (:func:`arena_rows`) when the caller has read them already."""
     return [
-        arena.ArenaGame(
-            players=tuple(p.players), placings=tuple(p.placings), absent=frozenset(p.absent)
-        )
-        for p in rows
+        arena.ArenaGame(players=tuple(players), placings=tuple(placings), absent=frozenset(absent))
+        for players, status, placings, absent in (arena_rows(tournament) if rows is None else rows)
+        if status == PairingStatus.DONE and placings is not None
     ]
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from live.models import Match, MatchStatus
@@ -281,6 +283,25 @@ def test_multiseat_swiss_seats_tables_of_three_and_rotates_sit_outs(
     assert second_bye.entry_id != bye.entry_id
     rows = selectors.standings_of(t)
     assert len(rows) == 7 and rows[0].score >= rows[-1].score
+
+
+def test_an_arena_pass_seating_four_tables_costs_the_queries_of_one_seating_two(
+    make_user, make_tournament
+) -> None:
+    """The pass reads the arena's tables once and starts its tables in one bulk batch: a 2,000
+    player arena's pass must not cost queries per table or per finished game (issue #33)."""
+    passes = {}
+    for n in (4, 8):
+        t = make_tournament(format="arena", rounds=None, arena_minutes=10, max_players=n)
+        register(t, players(make_user, n, prefix=f"arena{n}-"))
+        start(t)
+        for pairing in running(t):
+            lose(pairing, pairing.players[1])
+        with CaptureQueriesContext(connection) as queries:
+            result = services.arena_pass(tournament_id=t.pk)
+        passes[n] = (result, len(queries.captured_queries))
+    assert passes[4][0] == "paired 2" and passes[8][0] == "paired 4"
+    assert passes[4][1] == passes[8][1], passes
 
 
 def test_arena_pairs_the_pool_and_finishes_after_its_time(make_user, make_tournament) -> None:

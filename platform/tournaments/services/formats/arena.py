@@ -15,7 +15,7 @@ from ...models import Entry, EntryStatus, Pairing, PairingStatus, Round, RoundSt
 from ...standing_rows import Row, make_row
 from ..closing import finish, withdraw_no_shows
 from ..common import current_round_of, entries_by_id
-from ..tables import table_start
+from ..tables import Table, tables_start
 from .base import FormatRules
 
 
@@ -64,24 +64,20 @@ def pair_pool(tournament: Tournament, now: datetime) -> int:
     rnd = current_round_of(tournament)
     if rnd is None:
         return 0
-    busy: set[int] = set()
-    for players in Pairing.objects.filter(
-        tournament=tournament, status=PairingStatus.PLAYING
-    ).values_list("players", flat=True):
-        busy.update(players)
+    rows = records.arena_rows(tournament)  # one read of the tables for the whole pass
+    busy = {p for players, status, _, _ in rows if status == PairingStatus.PLAYING for p in players}
     entries = entries_by_id(tournament)
     waiting_ids = [
         pk for pk, e in entries.items() if e.status == EntryStatus.ACTIVE and pk not in busy
     ]
     if len(waiting_ids) < tournament.seats_per_table:
         return 0
-    scores = arena.arena_scores(records.arena_games(tournament))
+    scores = arena.arena_scores(records.arena_games(tournament, rows))
     last: dict[int, frozenset[int]] = {}
-    for pairing in Pairing.objects.filter(
-        tournament=tournament, status=PairingStatus.DONE
-    ).order_by("ended_at", "pk"):
-        for p in pairing.players:
-            last[p] = frozenset(q for q in pairing.players if q != p)
+    for players, status, _, _ in rows:  # in the order they ended: the latest opponents win
+        if status == PairingStatus.DONE:
+            for p in players:
+                last[p] = frozenset(q for q in players if q != p)
     pool = [
         arena.Waiting(
             player_id=pk,
@@ -94,14 +90,16 @@ def pair_pool(tournament: Tournament, now: datetime) -> int:
     tables = arena.pair_waiting(pool, table_size=tournament.seats_per_table)
     if not tables:
         return 0
-    firsts = Counter(
-        p[0]
-        for p in Pairing.objects.filter(tournament=tournament).values_list("players", flat=True)
-    )
+    firsts = Counter(players[0] for players, _, _, _ in rows)
     board = Pairing.objects.filter(round=rnd).count() + 1
-    for table in tables:
-        table_start(tournament, rnd, board, _seats(table, firsts), entries)
-        board += 1
+    # One bulk start for the pass's tables, as a Swiss round's (one ``table_start`` each cost a
+    # 2,000-player arena's pass a few queries and an after-commit send per table).
+    tables_start(
+        tournament,
+        rnd,
+        [Table(board + i, _seats(table, firsts)) for i, table in enumerate(tables)],
+        entries,
+    )
     return len(tables)
 
 
