@@ -12,6 +12,10 @@ over a ramp (0.3 s per match, at most 60 s): a connect costs daphne's one databa
 queries, and daphne drops a handshake that is not accepted within 5 s.
 (b) saturation (every client acts as soon as it may): moves per second next to the relay's
 messages per second (the same number of closed-loop relay clients).
+(m) first, on the fresh stack: the daphnes' memory (RSS) per 1,000 connected clients (idle
+sockets of the bare relay, ``--idle-clients``, 1,000); phase (a) then prints it per 1,000 running
+matches (their two seat sockets included).  Python keeps freed memory for reuse, so a phase after
+another reads low: (m) runs first, and (a)'s figure is a lower bound.
 
 In both, a third yardstick: the move-shaped relay (``live.relay.MoveShapedRelayConsumer``), pairs
 of clients taking turns as a match's seats do, each frame answered with what a move sends (an ack
@@ -196,6 +200,26 @@ def cpu_by_kind(stack: Stack, db_name: str) -> dict[str, float]:
     return out
 
 
+def daphne_rss_mb(stack: Stack) -> float:
+    """The daphnes' resident memory together (VmRSS), in MiB."""
+    total_kb = 0
+    for name, proc in stack.procs.items():
+        if not name.startswith("web"):
+            continue
+        try:
+            status = Path(f"/proc/{proc.pid}/status").read_text()
+        except OSError:
+            continue
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                total_kb += int(line.split()[1])
+    return total_kb / 1024
+
+
+RSS_SAMPLER: Callable[[], float] | None = None
+"""Set once the stack runs: the daphnes' RSS before a phase's clients connect and at the end of
+its window."""
+
 CPU_SAMPLER: Callable[[], dict[str, float]] | None = None
 """Set once the stack runs: each phase samples it at the start and the end of its window."""
 
@@ -364,6 +388,8 @@ class Phase:
     pool_empty: int = 0
     state_bytes: int = 0  # the size of all the state frames the clients received, and their number
     states: int = 0
+    rss_before: float = 0.0  # the daphnes' RSS (MiB) before the clients connect
+    rss_window: float = 0.0  # ... and at the end of the measured window
     cpu_before: dict[str, float] = field(default_factory=dict)
     cpu_after: dict[str, float] = field(default_factory=dict)
     reconnects: int = 0  # sockets opened again after the server dropped them (the fault phase)
@@ -574,6 +600,8 @@ async def run_phase(
     phase.measure_from = start + warmup
     phase.measure_to = start + warmup + measure
     phase.clients = clients
+    if RSS_SAMPLER is not None:
+        phase.rss_before = RSS_SAMPLER()
     tasks = [asyncio.create_task(client(i)) for i in range(clients)]
     await asyncio.sleep(warmup)
     if CPU_SAMPLER is not None:
@@ -583,6 +611,8 @@ async def run_phase(
     await asyncio.sleep(measure)
     if CPU_SAMPLER is not None:
         phase.cpu_after = CPU_SAMPLER()
+    if RSS_SAMPLER is not None:
+        phase.rss_window = RSS_SAMPLER()
     phase.stop = True
     await asyncio.gather(*tasks)
     return phase.done_in_window / measure
@@ -879,6 +909,48 @@ class Run:
         return 2 * self.pairs
 
 
+async def _idle_sockets(ws_urls: list[str], origin: str, count: int, hold: float) -> int:
+    """Open ``count`` sockets of the bare relay (in batches of 50, spread over the daphnes),
+    keep them open ``hold`` seconds without a frame, close them; returns how many opened."""
+    phase = Phase("idle sockets", interval=None)
+    opened: list[ClientConnection] = []
+    for start in range(0, count, 50):
+        batch = await asyncio.gather(
+            *(
+                open_ws(
+                    f"{ws_urls[i % len(ws_urls)]}/ws/bench/relay/idle{i}-{uuid.uuid4().hex[:6]}/",
+                    origin,
+                    phase,
+                )
+                for i in range(start, min(count, start + 50))
+            )
+        )
+        opened += [ws for ws in batch if ws is not None]
+    await asyncio.sleep(hold)
+    global IDLE_RSS
+    if RSS_SAMPLER is not None:
+        IDLE_RSS = RSS_SAMPLER()
+    await asyncio.gather(*(ws.close() for ws in opened))
+    return len(opened)
+
+
+IDLE_RSS = 0.0
+
+
+def memory_probe(run: Run, count: int) -> None:
+    """Daphne's memory per connected client: ``count`` idle sockets on a fresh stack, before
+    any phase (Python keeps freed memory for reuse, so a probe after the phases would read low)."""
+    if RSS_SAMPLER is None or count <= 0:
+        return
+    before = RSS_SAMPLER()
+    opened = asyncio.run(_idle_sockets(run.ws_urls, run.origin, count, hold=3.0))
+    print(
+        f"\n(m) daphne memory (RSS, all daphnes): {before:.0f} MiB idle, {IDLE_RSS:.0f} MiB with "
+        f"{opened} idle sockets open: {(IDLE_RSS - before) / max(1, opened) * 1000:.0f} MiB "
+        "per 1,000 connected clients"
+    )
+
+
 def paced(run: Run, pool_rate: list[int]) -> None:
     """(a) each side about once a second; then the relays at the same message rate."""
     stack, ws_urls, origin, sess = run.stack, run.ws_urls, run.origin, run.sessions
@@ -961,6 +1033,13 @@ def paced(run: Run, pool_rate: list[int]) -> None:
         f"{shaped_a.connect_failures}/{shaped_a.gave_up}/{shaped_a.dropped}"
     )
     print(f"    during the live phase: {load_a}")
+    grown = live_a.rss_window - live_a.rss_before
+    print(
+        f"    daphne memory (RSS, all daphnes): {live_a.rss_before:.0f} MiB before the matches' "
+        f"clients connected, {live_a.rss_window:.0f} MiB with them playing: "
+        f"{grown / pairs * 1000:.0f} MiB per 1,000 running matches (their two seat sockets each "
+        "included)"
+    )
     print_check(check_a)
 
 
@@ -1098,8 +1177,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--phases",
-        default="abc",
-        help="phases to run: a (paced), b (saturation), c (a daphne killed); default abc",
+        default="mabc",
+        help="phases to run: m (memory per idle socket), a (paced), b (saturation), c (a "
+        "daphne killed); default mabc",
+    )
+    parser.add_argument(
+        "--idle-clients", type=int, default=None, help="sockets of the memory probe (1000)"
     )
     parser.add_argument(
         "--py-spy",
@@ -1110,6 +1193,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     pairs = args.matches or (20 if args.quick else 200)
+    if args.idle_clients is None:
+        args.idle_clients = 100 if args.quick else 1000
     measure = args.measure or (8.0 if args.quick else 30.0)
     # Connections open over `ramp` seconds (a connect costs daphne's one database thread a few
     # queries; all at once, daphne drops the handshakes it cannot accept within 5 s).
@@ -1129,8 +1214,9 @@ def main() -> None:
     stack, db_name, ports = start_stack(
         "live-bench", redis_db=12, extra_env={"LIVE_BENCH_RELAY": "1"}, daphnes=args.daphnes
     )
-    global CPU_SAMPLER
+    global CPU_SAMPLER, RSS_SAMPLER
     CPU_SAMPLER = lambda: cpu_by_kind(stack, db_name)  # noqa: E731
+    RSS_SAMPLER = lambda: daphne_rss_mb(stack)  # noqa: E731
     if args.py_spy is not None:
         global PROFILER
         PROFILER = py_spy_recorder(stack, args.py_spy)
@@ -1169,6 +1255,8 @@ def main() -> None:
             measure,
             frame_bytes,
         )
+        if "m" in args.phases:
+            memory_probe(run, args.idle_clients)
         if "a" in args.phases:
             paced(run, pool_rate)
         if "b" in args.phases:
