@@ -81,11 +81,12 @@ def planner_pick(
     best = -1
     best_key: tuple[float, int, int] = (0.0, 0, 0)
     for i, combo in enumerate(plays):
-        key = (
-            play_cost(combo, _without(counts, combo.strengths), leading, danger, counts),
-            combo.rank,
-            -len(combo.strengths),
-        )
+        cost = play_cost(combo, _without(counts, combo.strengths), leading, danger, counts)
+        cards, rank = len(combo.strengths), combo.rank
+        # Among leads that cost the plan alike, the one shedding the most cards goes first (a
+        # straight before a low single): long plays are rarely answered, and a hand stuck with
+        # them when another player goes out pays a point a card.  Answers go lowest first.
+        key = (cost, -cards, rank) if leading else (cost, rank, -cards)
         if best < 0 or key < best_key:
             best, best_key = i, key
     return best
@@ -96,6 +97,11 @@ def _without(counts: Sequence[int], strengths: Sequence[int]) -> list[int]:
     for s in strengths:
         rest[s] -= 1
     return rest
+
+
+ACE_SINGLE: Final = 1.0
+"""What playing a single Ace adds to a play's cost: only the 2♠ beats it as a single, so it is
+kept to win the lead back (0.3 until issue #32's tuning; 1.0 measured better)."""
 
 
 def play_cost(
@@ -111,7 +117,7 @@ def play_cost(
     elif combo.rank >= TWO and not leading:
         cost += 0.0 if sum(rest) <= 6 or danger <= 2 else 0.8
     elif combo.rank == ACE and combo.kind == "single":
-        cost += 0.3
+        cost += ACE_SINGLE
     if leading and danger <= 2 and size == danger and combo.kind in ("single", "pair"):
         highest = max(s for s in range(13) if counts[s] >= size)
         cost += 0.0 if combo.rank == highest else 3.0
