@@ -20,7 +20,7 @@ def test_planner_leads_its_long_straight_before_a_low_single() -> None:
 
 
 def test_planner_breaks_a_pair_rather_than_spend_its_single_ace() -> None:
-    # Answering the 8 with the Ace leaves one play (the 9s), with a 9 two; the Ace is the best
-    # single but the 2♠, worth keeping to win the lead back, so the 9 goes.
+    # Answering the 8 with the Ace leaves one play (the 9s), with a 9 two; but only the 2♠
+    # beats the Ace as a single, so it is worth keeping to win the lead back: the 9 goes.
     state = position(["8C 10C JC QC", "9C 9D AS", "5C 6C 7C KD"], 1, (0, "8C"))
     assert choose(PlannerBot(), state, 1) == Play(tuple(parse_many("9C")))
