@@ -69,7 +69,8 @@ def _bid(view: Mapping[str, JSON], legal: Sequence[Action]) -> Action:
     """The system's call (a pass if the system ever named an illegal one)."""
     cards = [CARDS[name] for name in view["hand"]]
     calls = [call_of(entry) for entry in view["auction"]]
-    action = call_action(choose_call(cards, calls, int(view["dealer"])))
+    vulnerability = str(view.get("vulnerability") or "none")
+    action = call_action(choose_call(cards, calls, int(view["dealer"]), vulnerability))
     return action if action in legal else Pass()
 
 

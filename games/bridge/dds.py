@@ -12,19 +12,28 @@ West 3); its suits are clubs 0 … spades 3 and no trump 4 (endplay: spades 0 �
 
 DDS keeps its search tables per thread index and endplay's ``solve_board`` always uses index 0,
 so two calls at once would share them: every call holds :data:`LOCK`.
+
+DDS also keeps what it learnt from one call for the next when the deal is the same or similar
+(its transposition table and move ordering), so how much work a call takes — the number of
+search nodes it reports, which the expert's work budget counts (:func:`solve`) — depends on the
+calls before it.  :func:`decision` holds the lock for a whole sequence of calls and first solves
+two fixed small positions in different strains, which always clears what DDS kept: the work of
+the calls inside is then a function of those calls alone, whatever the process solved before.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Final
 
 from endplay.dds import solve_board
 from endplay.types import Card, Deal, Denom, Player, Rank
 
-LOCK: Final = threading.Lock()
-"""Held around every DDS call (see the module docstring)."""
+LOCK: Final = threading.RLock()
+"""Held around every DDS call, and around a whole :func:`decision` (see the module docstring)."""
 
 _RANKS: Final = "23456789TJQKA"
 
@@ -63,15 +72,54 @@ def position(hands: Sequence[int], leader: int, trick: Sequence[int], trump: int
     return deal
 
 
-def card_values(
-    hands: Sequence[int], leader: int, trick: Sequence[int], trump: int
-) -> dict[int, int]:
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """One DDS call's answer: each legal card's tricks, and the search nodes DDS visited."""
+
+    values: dict[int, int]
+    nodes: int
+
+
+def solve(hands: Sequence[int], leader: int, trick: Sequence[int], trump: int) -> Solution:
     """Each legal card of the seat to play (``(leader + len(trick)) % 4``) with the tricks its
-    side takes from here on, the current trick included, when both sides then play perfectly.
+    side takes from here on, the current trick included, when both sides then play perfectly;
+    and the nodes DDS searched for it (its measure of the work done).
 
     ``hands`` hold the cards not yet played (those on ``trick`` excluded); the seat to play must
     hold at least one card."""
     deal = position(hands, leader, trick, trump)
     with LOCK:
-        solved = list(solve_board(deal))
-    return {_ours(card): int(tricks) for card, tricks in solved}
+        solved = solve_board(deal)
+        values = {_ours(card): int(tricks) for card, tricks in solved}
+        nodes = int(solved._data.nodes)
+    return Solution(values, nodes)
+
+
+def card_values(
+    hands: Sequence[int], leader: int, trick: Sequence[int], trump: int
+) -> dict[int, int]:
+    """:func:`solve`'s trick values alone."""
+    return solve(hands, leader, trick, trump).values
+
+
+_CLEAR_HANDS: Final = (
+    (1 << 12) | (1 << 11),
+    (1 << 25) | (1 << 24),
+    (1 << 38) | (1 << 37),
+    (1 << 51) | (1 << 50),
+)
+"""Two cards each: the smallest position DDS searches (four cards or fewer it answers without
+touching its tables)."""
+_CLEAR_STRAINS: Final = (4, 3)
+"""Solved in no trump then spades: the second call changes the strain, which always makes DDS
+clear its tables."""
+
+
+@contextmanager
+def decision() -> Iterator[None]:
+    """Hold :data:`LOCK` for a sequence of :func:`solve` calls whose work must not depend on what
+    was solved before (see the module docstring)."""
+    with LOCK:
+        for strain in _CLEAR_STRAINS:
+            solve_board(position(_CLEAR_HANDS, 0, [], strain))
+        yield

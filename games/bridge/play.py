@@ -33,7 +33,14 @@ FULL_BUDGET_FROM: Final = 10
 """From this many tricks left (current one included) down the expert samples its whole budget of
 deals; before, fewer (:func:`deals_for`)."""
 TRIES: Final = 40
-"""Attempts to draw a deal that agrees with the auction before the auction is ignored."""
+"""Attempts to draw a deal that agrees with the auction before the auction is ignored (for the
+rest of the decision)."""
+WORK_LIMIT: Final = 1_500_000
+"""The most work one card decision may do, in DDS search nodes plus :data:`DEAL_WORK` per sampled
+deal (:func:`within_work`): a count, not a clock, sized so that no decision takes more than a
+second of one core on this machine (docs/games/bridge.md, "AI levels")."""
+DEAL_WORK: Final = 3_000
+"""What drawing a deal and handing it to DDS costs, in DDS nodes (about a millisecond)."""
 
 
 @dataclass
@@ -340,16 +347,37 @@ def _suits_partner_led(seen: Seen) -> list[int]:
 
 
 def sample_hands(seen: Seen, rng: random.Random, use_auction: bool = True) -> list[int] | None:
-    """Four hands (masks) that agree with what the seat knows, or None when the draws failed."""
+    """Four hands (masks) that agree with what the seat knows, or None when the draws failed.
+
+    With ``use_auction`` a deal must also agree with what each hidden seat's calls showed; after
+    :data:`TRIES` draws that do not, the auction is left out."""
+    unseen = _unseen(seen)
+    if use_auction:
+        hands = _draw(seen, rng, unseen, auction_shows(seen), TRIES)
+        if hands is not None:
+            return hands
+    return _draw(seen, rng, unseen, None, 4)
+
+
+def _unseen(seen: Seen) -> list[int]:
+    """The cards the seat has not seen (in no hand it sees, not played)."""
+    known = {x for h in seen.hands.values() for x in h} | {x for p in seen.played for x in p}
+    return [c for c in range(52) if c not in known]
+
+
+def _draw(
+    seen: Seen,
+    rng: random.Random,
+    unseen: Sequence[int],
+    shows: Mapping[int, bidding.Shows] | None,
+    tries: int,
+) -> list[int] | None:
+    """Up to ``tries`` draws of the ``unseen`` cards among the hidden hands (hand sizes and
+    shown voids kept; what the auction ``shows`` too, when given): the first that agrees."""
     known = seen.hands
     hidden = [s for s in range(4) if s not in known]
-    unseen_cards = [
-        c for c in range(52) if c not in {x for h in known.values() for x in h}
-        and c not in {x for p in seen.played for x in p}
-    ]  # fmt: skip
-    shows = {s: bidding.shown(seen.calls, s) for s in hidden} if use_auction else {}
-    for _ in range(TRIES if use_auction else 4):
-        pool = list(unseen_cards)
+    for _ in range(tries):
+        pool = list(unseen)
         rng.shuffle(pool)
         dealt: dict[int, list[int]] = {s: [] for s in hidden}
         ok = True
@@ -364,7 +392,9 @@ def sample_hands(seen: Seen, rng: random.Random, use_auction: bool = True) -> li
             dealt[open_seats[0] if len(open_seats) == 1 else rng.choice(open_seats)].append(card)
         if not ok:
             continue
-        if use_auction and not all(_agrees(shows[s], dealt[s] + seen.played[s]) for s in hidden):
+        if shows is not None and not all(
+            _agrees(shows[s], dealt[s] + seen.played[s]) for s in hidden
+        ):
             continue
         out = [0, 0, 0, 0]
         for s, cards in known.items():
@@ -372,7 +402,12 @@ def sample_hands(seen: Seen, rng: random.Random, use_auction: bool = True) -> li
         for s, cards in dealt.items():
             out[s] = mask_of(cards)
         return out
-    return None if not use_auction else sample_hands(seen, rng, use_auction=False)
+    return None
+
+
+def auction_shows(seen: Seen) -> dict[int, bidding.Shows]:
+    """What the auction showed of each hand the seat cannot see."""
+    return {s: bidding.shown(seen.calls, s) for s in range(4) if s not in seen.hands}
 
 
 def _agrees(shows: bidding.Shows, cards: Sequence[int]) -> bool:
@@ -383,9 +418,13 @@ def _agrees(shows: bidding.Shows, cards: Sequence[int]) -> bool:
     return all(shows.min_len[s] <= hand.lengths[s] <= shows.max_len[s] for s in range(4))
 
 
-def sampled_card(seen: Seen, legal: Sequence[int], rng: random.Random, budget: int) -> int:
+def sampled_card(
+    seen: Seen, legal: Sequence[int], rng: random.Random, budget: int, work: int = WORK_LIMIT
+) -> int:
     """The card that does best over sampled deals (see the module docstring).  ``budget`` is the
-    number of deals sampled (each solved once, exactly, by DDS)."""
+    number of deals sampled (each solved once, exactly, by DDS; fewer in the first tricks,
+    :func:`deals_for`), ``work`` bounds the decision's work in DDS search nodes plus
+    :data:`DEAL_WORK` per deal (:func:`within_work`)."""
     if len(legal) == 1:
         return legal[0]
     if seen.opening:
@@ -400,19 +439,37 @@ def sampled_card(seen: Seen, legal: Sequence[int], rng: random.Random, budget: i
 
     totals = {c: 0.0 for c in candidates}
     drawn = 0
-    for _ in range(deals_for(budget, seen.counts[seen.hand_seat])):
-        hands = sample_hands(seen, rng)
-        if hands is None:
-            break
-        drawn += 1
-        values = dds.card_values(hands, seen.leader, seen.trick, seen.trump)
-        for card in candidates:
-            totals[card] += _worth(seen, values[card])
+    unseen = _unseen(seen)
+    shows: dict[int, bidding.Shows] | None = auction_shows(seen)
+    spent = dearest = 0
+    with dds.decision():
+        for _ in range(deals_for(budget, seen.counts[seen.hand_seat])):
+            if not within_work(spent, dearest, work):
+                break
+            hands = None if shows is None else _draw(seen, rng, unseen, shows, TRIES)
+            if hands is None:
+                shows = None  # the auction could not be met: left out for the rest of the decision
+                hands = _draw(seen, rng, unseen, None, 4)
+                if hands is None:
+                    break
+            drawn += 1
+            solution = dds.solve(hands, seen.leader, seen.trick, seen.trump)
+            cost = solution.nodes + DEAL_WORK
+            spent += cost
+            dearest = max(dearest, cost)
+            for card in candidates:
+                totals[card] += _worth(seen, solution.values[card])
     if not drawn:
         return club_card(seen, legal)
     best = max(totals.values())
     good = [c for c in candidates if totals[c] >= best - 1e-9]
     return min(good, key=lambda c: c % 13)
+
+
+def within_work(spent: int, dearest: int, work: int) -> bool:
+    """Whether one more deal may be solved: the first always; after it, only while the work
+    spent plus the dearest deal so far (the next one's likely cost) stays within ``work``."""
+    return spent == 0 or spent + dearest <= work
 
 
 def deals_for(budget: int, tricks_left: int) -> int:

@@ -16,7 +16,15 @@ figures only; asserts nothing.
   play it out (the same level in all four seats, and the expert declaring against greedy
   defenders).  Reported: the declarer's tricks minus the double-dummy tricks, per deal on
   average (negative: tricks lost).
-* Bidding: four robots bid seeded deals; the share of final contracts that make double-dummy.
+* Bidding against par: four robots bid seeded deals (South deals, the deal's own vulnerability);
+  the final contract is scored double-dummy for North–South (endplay's ``calc_dd_table``) and
+  compared with par (endplay's ``par``): the share of deals exactly at par and within 50 points
+  of it, the median distance, and the share of contracts that make double-dummy.  The bidding was
+  tuned on seeds 70,000–70,199 (:data:`TUNING_SEEDS`); seeds 90,000–90,199
+  (:data:`HELD_OUT_SEEDS`) were never looked at while tuning and give the figures to report.
+
+``--part`` runs one part alone (``engine``, ``times``, ``declarer``, ``auction``);
+``--auction-seeds START:COUNT`` (repeatable) picks the auction's deals.
 """
 
 from __future__ import annotations
@@ -160,62 +168,165 @@ def declarer_loss(
     return statistics.fmean(diffs), made / deals, times
 
 
-def bidding_makes(deals: int) -> tuple[float, float]:
-    """Share of robot auctions whose contract makes double-dummy; share passed out."""
-    makes = contracts = passed = 0
-    for n in range(deals):
-        hands = shuffled_deal(70_000 + n, 0).hands
-        calls: list[int] = []
-        while not status(calls).over:
-            calls.append(choose_call(hands[to_call(calls)], calls))
-        contract = final_contract(calls)
-        if contract is None:
-            passed += 1
-            continue
-        contracts += 1
-        makes += dd_table(hands)(contract.strain, contract.declarer) >= contract.target
-    return makes / max(1, contracts), passed / deals
+@dataclass
+class Auctions:
+    """The robots' auctions against par: for each deal the North–South score of the final
+    contract played double-dummy, and par's."""
+
+    scores: list[int] = field(default_factory=list)
+    pars: list[int] = field(default_factory=list)
+    contracts: int = 0
+    makes: int = 0
+
+    def report(self) -> str:
+        n = len(self.scores)
+        gaps = [abs(a - b) for a, b in zip(self.scores, self.pars, strict=True)]
+        exact = sum(g == 0 for g in gaps) / n
+        near = sum(g <= 50 for g in gaps) / n
+        passed = (n - self.contracts) / n
+        return (
+            f"exactly par {exact:.1%}, within 50 points {near:.1%}, median distance"
+            f" {statistics.median(gaps):.0f} (mean {statistics.fmean(gaps):.0f}); contracts"
+            f" making double-dummy {self.makes / max(1, self.contracts):.1%}"
+            f" ({passed:.1%} passed out)"
+        )
+
+
+def dd_and_par(seed: int) -> tuple[dict[str, list[int]], int]:
+    """The deal's double-dummy table (strain → tricks per seat) and par for North–South."""
+    from games.bridge.analysis import dd_table, par_of
+
+    deal = shuffled_deal(seed, 0)
+    table, raw = dd_table(deal.hands)
+    assert deal.vulnerability is not None
+    return table, par_of(raw, deal.vulnerability)[0]
+
+
+def robot_auction(seed: int) -> list[int]:
+    """Four robots bid the seed's deal (South deals, the deal's vulnerability)."""
+    deal = shuffled_deal(seed, 0)
+    assert deal.vulnerability is not None
+    calls: list[int] = []
+    while not status(calls).over:
+        seat = to_call(calls)
+        calls.append(choose_call(deal.hands[seat], calls, 0, deal.vulnerability))
+    return calls
+
+
+def auctions_vs_par(
+    seeds: range, cache: dict[int, tuple[dict[str, list[int]], int]] | None = None
+) -> Auctions:
+    """The robots bid every deal of ``seeds``; each final contract is scored double-dummy for
+    North–South (0 passed out) next to par."""
+    from games.bridge.calls import STRAINS
+    from games.bridge.deals import vulnerable
+    from games.bridge.scoring import score
+
+    out = Auctions()
+    for seed in seeds:
+        if cache is not None and seed in cache:
+            table, par_score = cache[seed]
+        else:
+            table, par_score = dd_and_par(seed)
+            if cache is not None:
+                cache[seed] = (table, par_score)
+        vulnerability = shuffled_deal(seed, 0).vulnerability
+        assert vulnerability is not None
+        contract = final_contract(robot_auction(seed))
+        ns = 0
+        if contract is not None:
+            tricks = table[STRAINS[contract.strain]][contract.declarer]
+            got = score(
+                contract.level,
+                contract.strain,
+                contract.doubled,
+                vulnerable(vulnerability, contract.declarer),
+                tricks,
+            )
+            ns = got.total if contract.declarer % 2 == 0 else -got.total
+            out.contracts += 1
+            out.makes += got.made
+        out.scores.append(ns)
+        out.pars.append(par_score)
+    return out
+
+
+def seed_range(text: str) -> range:
+    """``"70000:200"`` → 200 seeds from 70,000."""
+    start, count = text.split(":")
+    return range(int(start), int(start) + int(count))
+
+
+TUNING_SEEDS = "70000:200"
+"""The deals the bidding was tuned on."""
+HELD_OUT_SEEDS = "90000:200"
+"""Deals the bidding was never tuned on: the figures to report."""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
+    parser.add_argument(
+        "--part",
+        choices=("all", "engine", "times", "declarer", "auction"),
+        default="all",
+        help="run one part only",
+    )
+    parser.add_argument(
+        "--auction-seeds",
+        action="append",
+        help=f"START:COUNT seeds for the auction against par (default {TUNING_SEEDS} and"
+        f" {HELD_OUT_SEEDS}); repeatable",
+    )
     args = parser.parse_args()
     speed = 100 if args.quick else 1000
     timed = 4 if args.quick else 30
     dd_deals = 10 if args.quick else 200
-    print(f"Bridge engine ({speed} random deals)")
-    print(
-        f"  {deals_per_s(speed, claims=False):9.1f} deals/s without claims"
-        f"  {legal_per_s(speed // 4):10.0f} legal-move calls/s"
-    )
-    print(f"  {deals_per_s(speed // 10, claims=True):9.1f} deals/s with random claims judged")
-    print(f"Robot decision times, four robots of a level, {timed} whole deals each (one core)")
-    for level, make in GAME.bots.items():
-        times = Times()
-        for seed in range(timed):
-            state = GAME.new_state(4, {}, 10_000 + seed)
-            play_out(state, [make() for _ in range(4)], random.Random(seed), times)
-        print(f"  {level:7s} {times.report()}")
-        if level == "expert":
-            print(f"  expert's card play alone, CPU {percentiles(times.card_cpu)}")
+    part = args.part
+    if part in ("all", "engine"):
+        print(f"Bridge engine ({speed} random deals)")
+        print(
+            f"  {deals_per_s(speed, claims=False):9.1f} deals/s without claims"
+            f"  {legal_per_s(speed // 4):10.0f} legal-move calls/s"
+        )
+        print(f"  {deals_per_s(speed // 10, claims=True):9.1f} deals/s with random claims judged")
+    if part in ("all", "times"):
+        print(f"Robot decision times, four robots of a level, {timed} whole deals each (one core)")
+        for level, make in GAME.bots.items():
+            times = Times()
+            for seed in range(timed):
+                state = GAME.new_state(4, {}, 10_000 + seed)
+                play_out(state, [make() for _ in range(4)], random.Random(seed), times)
+            print(f"  {level:7s} {times.report()}")
+            if level == "expert":
+                print(f"  expert's card play alone, CPU {percentiles(times.card_cpu)}")
     try:
         import endplay  # noqa: F401
     except ImportError:
         print("endplay is not installed (pip install -e .): no double-dummy figures")
         return
-    print(f"Declarer play against double-dummy, {dd_deals} seeded deals, South declaring the")
-    print("  double-dummy best strain at the level it makes exactly (tricks − DD per deal)")
-    bots = GAME.bots
-    for decl, defs in (("expert", "expert"), ("expert", "greedy"), ("greedy", "greedy")):
-        mean, made, times = declarer_loss(dd_deals, bots[decl], bots[defs])
-        print(
-            f"  {decl} declaring, {defs} defending: {mean:+.2f} tricks/deal,"
-            f" contract made {made:.0%}; decisions\n      {times.report()}"
-        )
-    share, passed = bidding_makes(dd_deals)
-    print(f"Bidding, {dd_deals} seeded deals, four robots: {share:.0%} of contracts make")
-    print(f"  double-dummy ({passed:.0%} passed out)")
+    if part in ("all", "declarer"):
+        print(f"Declarer play against double-dummy, {dd_deals} seeded deals, South declaring the")
+        print("  double-dummy best strain at the level it makes exactly (tricks − DD per deal)")
+        bots = GAME.bots
+        for decl, defs in (("expert", "expert"), ("expert", "greedy"), ("greedy", "greedy")):
+            mean, made, times = declarer_loss(dd_deals, bots[decl], bots[defs])
+            print(
+                f"  {decl} declaring, {defs} defending: {mean:+.2f} tricks/deal,"
+                f" contract made {made:.0%}; decisions\n      {times.report()}"
+            )
+            if decl == "expert" or defs == "expert":
+                print(f"      card play with a choice, CPU {percentiles(times.card_cpu)}")
+    if part in ("all", "auction"):
+        ranges = args.auction_seeds or (
+            [f"70000:{dd_deals}", f"90000:{dd_deals}"] if args.quick
+            else [TUNING_SEEDS, HELD_OUT_SEEDS]
+        )  # fmt: skip
+        for text in ranges:
+            seeds = seed_range(text)
+            found = auctions_vs_par(seeds)
+            print(f"Bidding against par, seeds {seeds.start}–{seeds.stop - 1}, four robots:")
+            print(f"  {found.report()}")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,15 @@ from games.bridge.actions import Play
 from games.bridge.calls import NOTRUMP, PASS, bid
 from games.bridge.deals import shuffled_deal
 from games.bridge.declaration import GAME
-from games.bridge.play import Seen, deals_for, sampled_card
+from games.bridge.play import (
+    DEAL_WORK,
+    WORK_LIMIT,
+    Seen,
+    deals_for,
+    sample_hands,
+    sampled_card,
+    within_work,
+)
 from games.bridge.solver import Solver, cards_of, distinct, mask_of, playable_mask, winner_index
 from games.bridge.state import BridgeState
 from games.cards import parse_many
@@ -171,12 +179,12 @@ def test_the_expert_decides_from_its_view_alone_never_from_hidden_cards(
 
     solved: list[list[int]] = []
 
-    def spy(hs: Sequence[int], leader: int, trick: Sequence[int], trump: int) -> dict[int, int]:
+    def spy(hs: Sequence[int], leader: int, trick: Sequence[int], trump: int) -> dds.Solution:
         solved.append(list(hs))
         return original(hs, leader, trick, trump)
 
-    original = dds.card_values
-    monkeypatch.setattr(dds, "card_values", spy)
+    original = dds.solve
+    monkeypatch.setattr(dds, "solve", spy)
     choices, views = [], []
     for deal in (hands, other):
         state = replay(deal, "1NT p p p", played, kit)
@@ -202,3 +210,91 @@ def test_the_expert_decides_from_its_view_alone_never_from_hidden_cards(
 def test_the_expert_solves_its_whole_budget_of_deals_late_and_fewer_early() -> None:
     assert [deals_for(64, t) for t in (13, 12, 11, 10, 4, 2)] == [8, 16, 32, 64, 64, 64]
     assert deals_for(1, 13) == 2
+
+
+# ---- the work budget ---------------------------------------------------------------------------
+
+
+def expert_decisions(seed: int, count: int, kit: Any) -> list[tuple[Seen, list[int]]]:
+    """``count`` positions of a robot-bid deal (greedy play to reach them) where the side to play
+    has a real choice: (what the seat to play sees, its legal cards)."""
+    from games.bridge.play import read_view
+
+    state = GAME.new_state(4, {}, seed)
+    rng = random.Random(seed)
+    greedy = GAME.bots["greedy"]()
+    out: list[tuple[Seen, list[int]]] = []
+    while not state.is_over() and len(out) < count:
+        seat = state.pending()[0].seat
+        legal = state.legal_actions(seat)
+        view = json.loads(json.dumps(state.view(seat)))
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        if view["phase"] == "play" and len(cards) > 1 and (view["tricks"] or view["trick"]):
+            out.append((read_view(view), cards))
+        state.apply(seat, greedy.choose(view, legal, rng, 0))
+    return out
+
+
+def test_the_expert_stops_sampling_when_the_next_deal_would_pass_its_work_limit(
+    kit: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cap on a card decision is a count of work, not a clock: DDS's search nodes plus a
+    fixed charge per sampled deal.  With every solve reporting 400,000 nodes a decision solves
+    only as many deals as fit in the limit (the first always), whatever its deal budget."""
+    calls = 0
+
+    def dear(hs: Sequence[int], leader: int, trick: Sequence[int], trump: int) -> dds.Solution:
+        nonlocal calls
+        calls += 1
+        real = original(hs, leader, trick, trump)
+        return dds.Solution(real.values, 400_000)
+
+    original = dds.solve
+    monkeypatch.setattr(dds, "solve", dear)
+    cost = 400_000 + DEAL_WORK
+    fits = max(1, WORK_LIMIT // cost)
+    positions = expert_decisions(3, 6, kit)
+    assert positions
+    for seen, legal in positions:
+        calls = 0
+        card = sampled_card(seen, legal, random.Random(1), 64)
+        assert card in legal
+        assert 1 <= calls <= fits
+        assert calls * cost <= WORK_LIMIT or calls == 1
+        assert calls == min(fits, deals_for(64, seen.counts[seen.hand_seat]))
+
+
+def test_the_work_limit_admits_a_deal_only_while_the_dearest_one_so_far_still_fits() -> None:
+    assert within_work(0, 0, 100)
+    assert within_work(0, 0, 0), "the first deal is always solved"
+    assert within_work(40, 40, 100)
+    assert within_work(50, 50, 100)
+    assert not within_work(60, 50, 100)
+    assert not within_work(10, 95, 100)
+
+
+def test_a_decisions_dds_work_does_not_depend_on_what_the_process_solved_before(
+    kit: Any,
+) -> None:
+    """DDS keeps tables from one call for the next; :func:`dds.decision` clears them, so the nodes
+    a decision's solves report (what the work limit counts) are the same after any history, and
+    the expert's card is too."""
+    positions = expert_decisions(5, 3, kit)
+    assert positions
+    seen, _ = positions[-1]
+    rng = random.Random(9)
+    samples = [sample_hands(seen, rng) for _ in range(6)]
+    full = [mask_of(h) for h in shuffled_deal(11, 0).hands]
+
+    def nodes(before: list[list[int]]) -> list[int]:
+        for hands in before:  # what the process solved before the decision
+            dds.solve(hands, seen.leader, seen.trick, seen.trump)
+        with dds.decision():
+            return [dds.solve(h, seen.leader, seen.trick, seen.trump).nodes for h in clean]
+
+    clean = [h for h in samples if h is not None]
+    first = nodes([])
+    assert sum(first) > 0
+    assert nodes([clean[0]]) == first, "the same deal solved just before"
+    assert nodes([clean[-1], full]) == first
+    assert nodes([full, clean[0]]) == first
