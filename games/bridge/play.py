@@ -35,7 +35,7 @@ deals; before, fewer (:func:`deals_for`)."""
 TRIES: Final = 40
 """Attempts to draw a deal that agrees with the auction before the auction is ignored (for the
 rest of the decision)."""
-WORK_LIMIT: Final = 1_500_000
+WORK_LIMIT: Final = 1_200_000
 """The most work one card decision may do, in DDS search nodes plus :data:`DEAL_WORK` per sampled
 deal (:func:`within_work`): a count, not a clock, sized so that no decision takes more than a
 second of one core on this machine (docs/games/bridge.md, "AI levels")."""
