@@ -139,7 +139,7 @@ class ExpertBot:
     DEFAULT_BUDGET = 300
     """Equity simulations per decision when the caller passes no positive budget."""
 
-    CONTINUE_BASE, CONTINUE_SLOPE = 0.2, 0.5
+    CONTINUE_BASE, CONTINUE_SLOPE = 0.4, 0.5
     """Against a bet or raise an opponent is assumed to continue with the strongest
     ``BASE + SLOPE * pot / (pot + bet)`` of all hands (the bet it faces, the pot before it):
     less against big bets, but far more than a pot-odds reading says against an overbet."""
