@@ -152,6 +152,11 @@ class ExpertBot:
     """...unless our equity against the hands that would call it is at least this: then the
     overbet is pure value."""
 
+    STACK_OFF_PENALTY = 0.5
+    """Heads-up after the flop with one pair or less, the expected value of a call or raise that
+    puts in more than a quarter of our chips (stack and bet) is lowered by this share of the
+    chips above that quarter."""
+
     def __init__(self, default_budget: int = DEFAULT_BUDGET) -> None:
         self.default_budget = default_budget
 
@@ -178,7 +183,8 @@ class ExpertBot:
         samplers = [Sampler.build(opponent_range(view, s, PERCENTILE), strength) for s in opponents]
         samples = self.simulate(hole, board, samplers, rng, sims)
         if len(opponents) == 1:
-            return self._heads_up(view, legal, samples, opponents[0], len(board))
+            one_pair = bool(board) and hand_name(hand_value(hole + board)) in ("High Card", "Pair")
+            return self._heads_up(view, legal, samples, opponents[0], len(board), one_pair)
         equity = sum(r for _, r in samples) / max(1, len(samples))
         return self._decide(view, legal, rng, equity, len(opponents))
 
@@ -242,6 +248,7 @@ class ExpertBot:
         samples: Sequence[tuple[float, float]],
         opp: int,
         board_cards: int,
+        one_pair: bool = False,
     ) -> BetAction:
         """The action of highest expected value against one opponent.
 
@@ -264,6 +271,7 @@ class ExpertBot:
         equity = sum(r for _, r in samples) / max(1, len(samples))
         ranked = sorted(samples)
         my_total, opp_total = bets[me] + stacks[me], bets[opp] + stacks[opp]
+        penalty = self.STACK_OFF_PENALTY if one_pair else 0.0
         best, best_ev = legal[0], -1e18
         for action in legal:
             if action.kind == "fold":
@@ -274,6 +282,7 @@ class ExpertBot:
                 paid = min(to_call, stacks[me])
                 final = opp_total <= bets[me] + paid or paid == stacks[me]
                 ev = equity * (1.0 if final else realize) * (pot + paid) - paid
+                ev -= penalty * max(0.0, paid - 0.25 * my_total)
             else:
                 total = min(action.to, opp_total)
                 paid = total - bets[me]
@@ -287,13 +296,17 @@ class ExpertBot:
                 final = total >= opp_total or action.to >= my_total
                 r = 1.0 if final else realize
                 ev = (1 - cont) * pot + cont * (eq_cont * r * (pot + paid + owed) - paid)
+                ev -= cont * penalty * max(0.0, paid - 0.25 * my_total)
             if ev > best_ev + 1e-9:
                 best, best_ev = action, ev
         return best
 
-    @staticmethod
+    OPEN_EARLY, OPEN_LATE = 0.3, 0.75
+    """Multi-way, with no raise yet before the flop, the share of starting hands it opens: on
+    the button or the seat before it ``OPEN_LATE``, elsewhere ``OPEN_EARLY``."""
+
     def _open(
-        view: Mapping[str, JSON], legal: Sequence[BetAction], hole: list[int]
+        self, view: Mapping[str, JSON], legal: Sequence[BetAction], hole: list[int]
     ) -> BetAction | None:
         """Before the flop with no raise yet, raise to three big blinds (plus one per limper)
         with the top 30% of starting hands, 45% near the button: the blinds are worth taking."""
@@ -302,7 +315,7 @@ class ExpertBot:
             return None
         me, n = int(view["seat"]), len(view["stacks"])
         late = (me - int(view["button"])) % n in (0, n - 1)
-        if PERCENTILE[(hole[0], hole[1])] >= (0.45 if late else 0.3):
+        if PERCENTILE[(hole[0], hole[1])] >= (self.OPEN_LATE if late else self.OPEN_EARLY):
             return None
         limpers = sum(
             1

@@ -30,24 +30,41 @@ COMBOS: tuple[Combo, ...] = tuple(combinations(range(52), 2))
 @dataclass(frozen=True, slots=True)
 class Narrowing:
     """Keep the ``keep`` share of the range (by weight) that is strongest at full weight and
-    multiply the rest by ``rest``; then multiply the strongest ``cap`` share by ``capped``."""
+    multiply the rest by ``rest``; then multiply the strongest ``cap`` share by ``capped``.
+    With ``absolute`` the shares are of all live combos counted alike (the strongest ``keep``
+    of all hands, whatever the range was before), not of the range's weight."""
 
     keep: float = 1.0
     rest: float = 1.0
     cap: float = 0.0
     capped: float = 1.0
+    absolute: bool = False
 
 
-# What an action says about the hand.  Shares are of the range as it stood before the action.
-PREFLOP_OPEN = Narrowing(keep=0.3, rest=0.04)
-PREFLOP_RERAISE = Narrowing(keep=0.3, rest=0.03)
+# What an action says about the hand.  Shares are of the range as it stood before the action,
+# except before the flop, where a raise keeps the strongest share of all starting hands: an open
+# the top 20 %, a re-raise (the second raise of the round) the top 8 %, any later raise the top
+# 4 %.
+PREFLOP_OPEN = Narrowing(keep=0.2, rest=0.04, absolute=True)
+PREFLOP_RERAISE = Narrowing(keep=0.08, rest=0.02, absolute=True)
+PREFLOP_FOUR_BET = Narrowing(keep=0.04, rest=0.02, absolute=True)
 PREFLOP_CALL_RAISE = Narrowing(keep=0.55, rest=0.06, cap=0.06, capped=0.4)
 PREFLOP_LIMP = Narrowing(keep=0.75, rest=0.15, cap=0.1, capped=0.4)
 PREFLOP_CHECK = Narrowing(cap=0.1, capped=0.4)
-POSTFLOP_BET = Narrowing(keep=0.35, rest=0.07)
-POSTFLOP_RAISE = Narrowing(keep=0.25, rest=0.05)
 POSTFLOP_CALL = Narrowing(keep=0.7, rest=0.15, cap=0.08, capped=0.6)
 POSTFLOP_CHECK = Narrowing(cap=0.15, capped=0.7)
+
+BET_KEEP, BET_KEEP_PER_POT, BET_REST = 0.3, 0.15, 0.04
+"""After the flop a bet keeps the strongest ``BET_KEEP - BET_KEEP_PER_POT * size`` of the range
+(``size`` the bet over the pot: a half-pot bet 22.5 %, a pot-sized one 15 %; never below
+``MIN_KEEP``), the rest of the range at ``BET_REST``."""
+RAISE_KEEP, RAISE_KEEP_PER_POT, RAISE_REST = 0.2, 0.08, 0.03
+"""A raise keeps the strongest ``RAISE_KEEP - RAISE_KEEP_PER_POT * size`` (``size`` the raise
+over the pot after a call: a pot-sized raise 12 %) ..."""
+RERAISE_SHARE = 0.5
+"""... and a re-raise (after two bets or raises on the street) half of that."""
+MIN_KEEP = 0.05
+"""No bet or raise after the flop keeps less than this share (sizes count up to twice the pot)."""
 
 
 def narrow(
@@ -55,19 +72,19 @@ def narrow(
 ) -> dict[Combo, float]:
     """``weights`` reweighed by ``how``, ``strength`` ordering the combos (larger is stronger)."""
     order = sorted(weights, key=strength, reverse=True)
-    total = sum(weights.values())
+    total = float(len(weights)) if how.absolute else sum(weights.values())
     if total <= 0:
         return dict(weights)
     out: dict[Combo, float] = {}
     above = 0.0
     for combo in order:
         w = weights[combo]
-        share = above / total  # the weight strictly stronger than this combo
+        share = above / total  # the weight (or count) strictly stronger than this combo
         factor = 1.0 if share < how.keep else how.rest
         if share < how.cap:
             factor *= how.capped
         out[combo] = w * factor
-        above += w
+        above += 1.0 if how.absolute else w
     return out
 
 
@@ -98,38 +115,64 @@ def opponent_range(
     weights = {c: 1.0 for c in COMBOS if c[0] not in dead and c[1] not in dead}
     board: list[int] = []
     raises = 0  # bets and raises so far on this street, by anyone
+    earlier = 0  # chips in the pot from the streets before this one
+    street: dict[int, int] = {}  # each seat's total on this street
     for entry in view["hand_log"]:
         kind = entry["kind"]
+        if kind == "blinds":
+            for key in ("small_blind", "big_blind"):
+                blind_seat, amount = entry[key]
+                street[int(blind_seat)] = int(amount)
+            continue
+        if kind == "uncalled_returned":
+            back_seat = int(entry["seat"])
+            street[back_seat] = street.get(back_seat, 0) - int(entry["amount"])
+            continue
         if kind == "street":
             board += [parse(c) for c in entry["cards"]]
             raises = 0
+            earlier += sum(street.values())
+            street = {}
             continue
         if kind != "action":
             continue
         action = entry["action"]
-        if entry["seat"] == seat:
-            how = _narrowing(action, raises, preflop=not board)
+        actor = int(entry["seat"])
+        to = int(entry["to"])
+        if actor == seat:
+            pot = earlier + sum(street.values())
+            level = max(street.values(), default=0)
+            owed = max(0, level - street.get(actor, 0))
+            size = (to - level) / max(1, pot + owed)
+            how = _narrowing(action, raises, size, preflop=not board)
             if how is not None:
                 strength = preflop_strength(chart) if not board else board_strength(board)
                 weights = narrow(weights, strength, how)
+        street[actor] = to
         if action in ("bet", "raise"):
             raises += 1
     return weights
 
 
-def _narrowing(action: str, raises: int, preflop: bool) -> Narrowing | None:
+def _narrowing(action: str, raises: int, size: float, preflop: bool) -> Narrowing | None:
+    """What ``action`` says, ``raises`` bets and raises before it on this street (the blinds
+    not counted), ``size`` the chips it adds above a call over the pot after that call."""
     if preflop:
         if action == "raise":
-            return PREFLOP_OPEN if raises == 0 else PREFLOP_RERAISE
+            return (PREFLOP_OPEN, PREFLOP_RERAISE)[raises] if raises < 2 else PREFLOP_FOUR_BET
         if action == "call":
             return PREFLOP_LIMP if raises == 0 else PREFLOP_CALL_RAISE
         if action == "check":
             return PREFLOP_CHECK
         return None
+    size = min(2.0, max(0.0, size))
     if action == "bet":
-        return POSTFLOP_BET
+        return Narrowing(keep=max(MIN_KEEP, BET_KEEP - BET_KEEP_PER_POT * size), rest=BET_REST)
     if action == "raise":
-        return POSTFLOP_RAISE
+        keep = RAISE_KEEP - RAISE_KEEP_PER_POT * size
+        if raises >= 2:
+            keep *= RERAISE_SHARE
+        return Narrowing(keep=max(MIN_KEEP, keep), rest=RAISE_REST)
     if action == "call":
         return POSTFLOP_CALL
     if action == "check":

@@ -132,3 +132,48 @@ def test_heads_up_expert_value_bets_the_nuts_on_the_river() -> None:
     )
     choice = ExpertBot().choose(state.view(0), state.legal_actions(0), random.Random(2), 300)
     assert choice.kind == "bet"
+
+
+def raised_to(actions: list[tuple[int, str, int]]) -> HoldemState:
+    """Heads-up (seat 0 the button) with the given actions applied from the start of the hand."""
+    deals = [{"hole": {"0": ["2C", "3D"], "1": ["9S", "9H"]}, "board": ["KS", "8D", "4C"]}]
+    state = HoldemState.new(2, {"deals": deals}, 1)
+    for seat, kind, to in actions:
+        state.apply(seat, BetAction(kind, to))
+    return state
+
+
+def test_a_preflop_reraise_keeps_only_the_top_of_all_starting_hands() -> None:
+    opened = opponent_range(raised_to([(0, "raise", 60)]).view(1), 0, PERCENTILE)
+    three_bet = opponent_range(
+        raised_to([(0, "raise", 60), (1, "raise", 180)]).view(0), 1, PERCENTILE
+    )
+    # ace-jack offsuit is a fair open but not a hand that re-raises an open
+    assert opened[combo("AH JD")] == 1.0
+    assert three_bet[combo("AH JD")] < 0.1
+    assert three_bet[combo("QS QH")] == 1.0
+
+
+def test_a_bigger_postflop_bet_keeps_a_stronger_range() -> None:
+    def after_bet(to: int) -> dict[tuple[int, int], float]:
+        state = raised_to([(0, "raise", 60), (1, "call", 0), (1, "bet", to)])
+        return opponent_range(state.view(0), 1, PERCENTILE)
+
+    small, pot_sized = after_bet(40), after_bet(120)
+    # top pair with a weak kicker: kept by a third of the pot, not by a pot-sized bet
+    assert small[combo("KH 6H")] == 1.0
+    assert pot_sized[combo("KH 6H")] < 0.1
+    assert pot_sized[combo("KD 8C")] == small[combo("KD 8C")] == 1.0  # two pair: by any bet
+    assert pot_sized[combo("8S 8H")] == small[combo("8S 8H")]  # a set too
+
+
+def test_a_reraise_after_the_flop_keeps_less_than_a_raise() -> None:
+    raised = raised_to([(0, "raise", 60), (1, "call", 0), (1, "bet", 60), (0, "raise", 240)])
+    reraised = raised_to(
+        [(0, "raise", 60), (1, "call", 0), (1, "bet", 60), (0, "raise", 240), (1, "raise", 600)]
+    )
+    once = opponent_range(raised.view(1), 0, PERCENTILE)
+    twice = opponent_range(reraised.view(0), 1, PERCENTILE)
+    kept_once = sum(1 for w in once.values() if w == 1.0)
+    kept_twice = sum(1 for w in twice.values() if w == 1.0)
+    assert kept_twice < kept_once
