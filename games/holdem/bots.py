@@ -309,7 +309,8 @@ class ExpertBot:
         self, view: Mapping[str, JSON], legal: Sequence[BetAction], hole: list[int]
     ) -> BetAction | None:
         """Before the flop with no raise yet, raise to three big blinds (plus one per limper)
-        with the top 30% of starting hands, 45% near the button: the blinds are worth taking."""
+        with the top ``OPEN_EARLY`` of starting hands, ``OPEN_LATE`` on the button and the seat
+        before it: the blinds are worth taking."""
         big_blind = int(view["blinds"][1])
         if view["board"] or int(view["level"]) != big_blind:
             return None
