@@ -346,17 +346,30 @@ def _suits_partner_led(seen: Seen) -> list[int]:
 # ---- the expert: sampled deals -------------------------------------------------------------------
 
 
-def sample_hands(seen: Seen, rng: random.Random, use_auction: bool = True) -> list[int] | None:
-    """Four hands (masks) that agree with what the seat knows, or None when the draws failed.
+class DealSampler:
+    """Draws of the hidden hands for one decision: the unseen cards and what the auction showed
+    of each hidden hand are worked out once; when :data:`TRIES` draws cannot meet the auction it
+    is left out, for the rest of the decision (re-trying it for every deal was half of a
+    decision's time outside DDS)."""
 
-    With ``use_auction`` a deal must also agree with what each hidden seat's calls showed; after
-    :data:`TRIES` draws that do not, the auction is left out."""
-    unseen = _unseen(seen)
-    if use_auction:
-        hands = _draw(seen, rng, unseen, auction_shows(seen), TRIES)
-        if hands is not None:
-            return hands
-    return _draw(seen, rng, unseen, None, 4)
+    def __init__(self, seen: Seen) -> None:
+        self.seen = seen
+        self.unseen = _unseen(seen)
+        self.shows: dict[int, bidding.Shows] | None = auction_shows(seen)
+
+    def draw(self, rng: random.Random) -> list[int] | None:
+        """Four hands (masks) that agree with what the seat knows, or None when draws fail."""
+        if self.shows is not None:
+            hands = _draw(self.seen, rng, self.unseen, self.shows, TRIES)
+            if hands is not None:
+                return hands
+            self.shows = None
+        return _draw(self.seen, rng, self.unseen, None, 4)
+
+
+def sample_hands(seen: Seen, rng: random.Random) -> list[int] | None:
+    """One deal of :class:`DealSampler` (with the auction, unless :data:`TRIES` draws fail)."""
+    return DealSampler(seen).draw(rng)
 
 
 def _unseen(seen: Seen) -> list[int]:
@@ -439,19 +452,15 @@ def sampled_card(
 
     totals = {c: 0.0 for c in candidates}
     drawn = 0
-    unseen = _unseen(seen)
-    shows: dict[int, bidding.Shows] | None = auction_shows(seen)
+    sampler = DealSampler(seen)
     spent = dearest = 0
     with dds.decision():
         for _ in range(deals_for(budget, seen.counts[seen.hand_seat])):
             if not within_work(spent, dearest, work):
                 break
-            hands = None if shows is None else _draw(seen, rng, unseen, shows, TRIES)
+            hands = sampler.draw(rng)
             if hands is None:
-                shows = None  # the auction could not be met: left out for the rest of the decision
-                hands = _draw(seen, rng, unseen, None, 4)
-                if hands is None:
-                    break
+                break
             drawn += 1
             solution = dds.solve(hands, seen.leader, seen.trick, seen.trump)
             cost = solution.nodes + DEAL_WORK
