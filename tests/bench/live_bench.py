@@ -909,9 +909,12 @@ class Run:
         return 2 * self.pairs
 
 
-async def _idle_sockets(ws_urls: list[str], origin: str, count: int, hold: float) -> int:
+async def _idle_sockets(
+    ws_urls: list[str], origin: str, count: int, hold: float, rss: Callable[[], float]
+) -> tuple[int, float]:
     """Open ``count`` sockets of the bare relay (in batches of 50, spread over the daphnes),
-    keep them open ``hold`` seconds without a frame, close them; returns how many opened."""
+    keep them open ``hold`` seconds without a frame, close them; returns how many opened and
+    ``rss()`` read while they were open."""
     phase = Phase("idle sockets", interval=None)
     opened: list[ClientConnection] = []
     for start in range(0, count, 50):
@@ -927,14 +930,9 @@ async def _idle_sockets(ws_urls: list[str], origin: str, count: int, hold: float
         )
         opened += [ws for ws in batch if ws is not None]
     await asyncio.sleep(hold)
-    global IDLE_RSS
-    if RSS_SAMPLER is not None:
-        IDLE_RSS = RSS_SAMPLER()
+    held = rss()
     await asyncio.gather(*(ws.close() for ws in opened))
-    return len(opened)
-
-
-IDLE_RSS = 0.0
+    return len(opened), held
 
 
 def memory_probe(run: Run, count: int) -> None:
@@ -943,10 +941,12 @@ def memory_probe(run: Run, count: int) -> None:
     if RSS_SAMPLER is None or count <= 0:
         return
     before = RSS_SAMPLER()
-    opened = asyncio.run(_idle_sockets(run.ws_urls, run.origin, count, hold=3.0))
+    opened, held = asyncio.run(
+        _idle_sockets(run.ws_urls, run.origin, count, hold=3.0, rss=RSS_SAMPLER)
+    )
     print(
-        f"\n(m) daphne memory (RSS, all daphnes): {before:.0f} MiB idle, {IDLE_RSS:.0f} MiB with "
-        f"{opened} idle sockets open: {(IDLE_RSS - before) / max(1, opened) * 1000:.0f} MiB "
+        f"\n(m) daphne memory (RSS, all daphnes): {before:.0f} MiB idle, {held:.0f} MiB with "
+        f"{opened} idle sockets open: {(held - before) / max(1, opened) * 1000:.0f} MiB "
         "per 1,000 connected clients"
     )
 
