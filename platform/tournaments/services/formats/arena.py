@@ -91,7 +91,7 @@ def pair_pool(tournament: Tournament, now: datetime) -> int:
     if not tables:
         return 0
     firsts = Counter(players[0] for players, _, _, _ in rows)
-    board = Pairing.objects.filter(round=rnd).count() + 1
+    board = len(rows) + 1  # the arena's one round holds every table
     # One bulk start for the pass's tables, as a Swiss round's (one ``table_start`` each cost a
     # 2,000-player arena's pass a few queries and an after-commit send per table).
     tables_start(
