@@ -24,6 +24,8 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -92,6 +94,23 @@ def run(url: str, matches: list[int], processes: int, seconds: float) -> tuple[f
     return total / seconds, (cpu1 - cpu0) / max(1, total) * 1000
 
 
+@contextmanager
+def matches_database(name: str, count: int) -> Iterator[tuple[str, list[int]]]:
+    """A fresh PostgreSQL database, migrated, holding ``count`` running Spectacular Bid matches
+    between two users: its URL and the matches' ids; dropped on leaving."""
+    run_dir = Path(tempfile.mkdtemp(prefix=f"live-{name}-"))
+    pg_env, db_name = _postgres_env(run_dir)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "DJANGO"))}
+    env.update(pg_env, PLATFORM_RUN_DIR=str(run_dir), DJANGO_SETTINGS_MODULE="config.settings")
+    stack = Stack(run_dir=run_dir, env=env, port=free_port())
+    try:
+        stack.manage("migrate", "--noinput", "-v", "0", timeout=300)
+        stack.django(USERS.format(a=f"{name}-a", b=f"{name}-b"))
+        yield env["DATABASE_URL"], make_matches(stack, f"{name}-a", f"{name}-b", count, seed=1)
+    finally:
+        _drop_postgres(db_name)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="3 s per run instead of 10 s")
@@ -105,15 +124,7 @@ def main() -> None:
     if not reachable(5432):
         raise SystemExit("PostgreSQL not reachable on 127.0.0.1:5432")
     seconds = 3.0 if args.quick else 10.0
-    run_dir = Path(tempfile.mkdtemp(prefix="live-floor-"))
-    pg_env, db_name = _postgres_env(run_dir)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "DJANGO"))}
-    env.update(pg_env, PLATFORM_RUN_DIR=str(run_dir), DJANGO_SETTINGS_MODULE="config.settings")
-    stack = Stack(run_dir=run_dir, env=env, port=free_port())
-    try:
-        stack.manage("migrate", "--noinput", "-v", "0", timeout=300)
-        stack.django(USERS.format(a="floor-a", b="floor-b"))
-        matches = make_matches(stack, "floor-a", "floor-b", 400, seed=1)
+    with matches_database("floor", 400) as (url, matches):
         cores = os.cpu_count() or 1
         print(
             f"live floor bench: lock + one move row + snapshot rewrite + commit per transaction, "
@@ -121,7 +132,7 @@ def main() -> None:
             f"{cores} cores"
         )
         for processes in (2, 4, 8):
-            rate, cpu_ms = run(env["DATABASE_URL"], matches, processes, seconds)
+            rate, cpu_ms = run(url, matches, processes, seconds)
             line = (
                 f"    {processes} clients: {rate:7.0f} transactions/s, "
                 f"{cpu_ms:.3f} ms of machine CPU per transaction"
@@ -133,8 +144,6 @@ def main() -> None:
                     f"40 % of it allows {relay_ms / 0.4:.3f} ms per move"
                 )
             print(line)
-    finally:
-        _drop_postgres(db_name)
 
 
 if __name__ == "__main__":

@@ -32,7 +32,6 @@ import resource
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -42,10 +41,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from live_bench import USERS, make_matches  # noqa: E402
-from live_floor_bench import cpu_seconds  # noqa: E402
+from live_floor_bench import cpu_seconds, matches_database  # noqa: E402
 
-from support.stack import Stack, _drop_postgres, _postgres_env, free_port, reachable  # noqa: E402
+from support.stack import reachable  # noqa: E402
 
 RETRIED = "FROM live_move v WHERE v.match_id = m.id AND v.command_id = %s ORDER BY v.seq LIMIT 1"
 LOCK = (
@@ -281,15 +279,7 @@ def main() -> None:
     if not reachable(5432):
         raise SystemExit("PostgreSQL not reachable on 127.0.0.1:5432")
     seconds = 4.0 if args.quick else 12.0
-    run_dir = Path(tempfile.mkdtemp(prefix="live-transport-"))
-    pg_env, db_name = _postgres_env(run_dir)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "DJANGO"))}
-    env.update(pg_env, PLATFORM_RUN_DIR=str(run_dir), DJANGO_SETTINGS_MODULE="config.settings")
-    stack = Stack(run_dir=run_dir, env=env, port=free_port())
-    try:
-        stack.manage("migrate", "--noinput", "-v", "0", timeout=300)
-        stack.django(USERS.format(a="transport-a", b="transport-b"))
-        matches = make_matches(stack, "transport-a", "transport-b", 200, seed=1)
+    with matches_database("transport", 200) as (url, matches):
         print(
             "live transport bench: the same database work per command (the locking read, the "
             "snapshot parsed and written back, move + match in one statement, one commit per "
@@ -298,10 +288,8 @@ def main() -> None:
         for rate in args.rate or [350.0, 700.0]:
             for round_no in range(args.rounds):
                 for shape in SHAPES:
-                    child = [shape, env["DATABASE_URL"], json.dumps(matches), str(rate)]
+                    child = [shape, url, json.dumps(matches), str(rate)]
                     report(rate, round_no, shape, run_child([*child, str(seconds)]))
-    finally:
-        _drop_postgres(db_name)
 
 
 if __name__ == "__main__":
