@@ -52,7 +52,9 @@ PREFLOP_CALL_RAISE = Narrowing(keep=0.55, rest=0.06, cap=0.06, capped=0.4)
 PREFLOP_LIMP = Narrowing(keep=0.75, rest=0.15, cap=0.1, capped=0.4)
 PREFLOP_CHECK = Narrowing(cap=0.1, capped=0.4)
 POSTFLOP_CALL = Narrowing(keep=0.7, rest=0.15, cap=0.08, capped=0.6)
-POSTFLOP_CHECK = Narrowing(cap=0.15, capped=0.7)
+POSTFLOP_CHECK = Narrowing(cap=0.3, capped=0.35)
+"""A check after the flop weighs the strongest 30 % of the range at 0.35: players bet most of
+their strong hands (issue #32: a tight-aggressive player checks top pair or better only to trap)."""
 
 BET_KEEP, BET_KEEP_PER_POT, BET_REST = 0.3, 0.15, 0.04
 """After the flop a bet keeps the strongest ``BET_KEEP - BET_KEEP_PER_POT * size`` of the range
@@ -65,6 +67,10 @@ RERAISE_SHARE = 0.5
 """... and a re-raise (after two bets or raises on the street) half of that."""
 MIN_KEEP = 0.05
 """No bet or raise after the flop keeps less than this share (sizes count up to twice the pot)."""
+CBET = Narrowing(keep=0.6, rest=0.25)
+"""The first bet on the flop by the player who made the last raise before it (a continuation
+bet) says little: that player bets most flops whatever it holds, so it keeps the strongest 60 %
+of the range and the rest at a quarter."""
 
 
 def narrow(
@@ -117,6 +123,7 @@ def opponent_range(
     raises = 0  # bets and raises so far on this street, by anyone
     earlier = 0  # chips in the pot from the streets before this one
     street: dict[int, int] = {}  # each seat's total on this street
+    aggressor: int | None = None  # the last raiser before the flop
     for entry in view["hand_log"]:
         kind = entry["kind"]
         if kind == "blinds":
@@ -144,13 +151,18 @@ def opponent_range(
             level = max(street.values(), default=0)
             owed = max(0, level - street.get(actor, 0))
             size = (to - level) / max(1, pot + owed)
-            how = _narrowing(action, raises, size, preflop=not board)
+            if action == "bet" and len(board) == 3 and raises == 0 and aggressor == seat:
+                how: Narrowing | None = CBET
+            else:
+                how = _narrowing(action, raises, size, preflop=not board)
             if how is not None:
                 strength = preflop_strength(chart) if not board else board_strength(board)
                 weights = narrow(weights, strength, how)
         street[actor] = to
         if action in ("bet", "raise"):
             raises += 1
+        if action == "raise" and not board:
+            aggressor = actor
     return weights
 
 

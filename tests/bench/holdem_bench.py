@@ -13,8 +13,18 @@ environment.
   opponent in the others, so every seat receives the same cards whoever holds them and the luck of
   the deal cancels out.  The result is the expert's mean chip win per hand in big blinds per 100
   hands (bb/100) with a 95 % interval (from the per-deal means, which are independent), and the
-  split by seat: heads-up against the tight-aggressive rule bot (``greedy``) and a calling station,
-  and at four seats against three tight-aggressive bots.
+  split by seat: heads-up against the tight-aggressive rule bot (``greedy``), a calling station
+  and the tight-aggressive chart bot, and at four seats against three tight-aggressive bots and
+  against three chart bots.
+* Opponents: ``tight-aggressive`` is the game's ``TightAggressiveBot`` (it bets only two pair or
+  better after the flop); ``tag-chart`` (``holdem_tag_chart.py``, written for this bench, issue
+  #32) is a stronger tight-aggressive chart bot: it opens about 15 % of hands early and 20 % late
+  to three big blinds, 3-bets about 5 % (calls a 3-bet with a strong range, goes all in over one
+  with QQ+/AK), defends the big blind by the raise's size (about 43 % against a min-raise), and
+  after the flop value-bets and raises top pair with a good kicker or better, bets top pair and
+  strong draws, c-bets most flops as the preflop raiser, calls with second pair and draws by pot
+  odds and folds weaker hands to bets, sizing its bets at two thirds of the pot;
+  ``calling station`` checks or calls everything.
 * Seeds: the deals start from ``--first-seed`` (0 by default: the figures in
   ``docs/games/holdem.md`` before issue #32).  ``--held-out`` starts them at ``HELD_OUT``
   (100,000), seeds no test, default run or tuning uses: the figure an issue asks for "on fresh
@@ -38,6 +48,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from holdem_tag_chart import TagChartBot  # noqa: E402
 
 from games.core import JSON, Bot  # noqa: E402
 from games.holdem import GAME  # noqa: E402
@@ -96,6 +108,7 @@ OPPONENTS: dict[str, Callable[[], Bot[HoldemAction]]] = {
     "random": RandomBot,
     "calling station": CallingStation,
     "tight-aggressive": TightAggressiveBot,
+    "tag-chart": TagChartBot,
 }
 
 
@@ -236,6 +249,18 @@ def main() -> None:
         default=None,
         help="four-seat deals vs three TAG bots (2,000; 0 skips)",
     )
+    parser.add_argument(
+        "--chart-deals",
+        type=int,
+        default=None,
+        help="heads-up deals vs the tight-aggressive chart bot (6,000; 0 skips)",
+    )
+    parser.add_argument(
+        "--chart-four-deals",
+        type=int,
+        default=None,
+        help="four-seat deals vs three tight-aggressive chart bots (3,000; 0 skips)",
+    )
     parser.add_argument("--first-seed", type=int, default=0, help="seed of the first deal")
     parser.add_argument(
         "--held-out", action="store_true", help=f"deals from the held-out seeds ({HELD_OUT:,}+)"
@@ -249,6 +274,10 @@ def main() -> None:
         (100 if args.quick else 3_000) if args.station_deals is None else args.station_deals
     )
     four_deals = (50 if args.quick else 2_000) if args.four_deals is None else args.four_deals
+    chart_deals = (200 if args.quick else 6_000) if args.chart_deals is None else args.chart_deals
+    chart_four_deals = (
+        (50 if args.quick else 3_000) if args.chart_four_deals is None else args.chart_four_deals
+    )
     speed_hands = 300 if args.quick else 2000
     first_seed = HELD_OUT if args.held_out else args.first_seed
 
@@ -277,6 +306,8 @@ def main() -> None:
             ("tight-aggressive, heads-up", "tight-aggressive", 2, tag_deals),
             ("calling station, heads-up", "calling station", 2, station_deals),
             ("3x tight-aggressive, four seats", "tight-aggressive", 4, four_deals),
+            ("tag-chart, heads-up", "tag-chart", 2, chart_deals),
+            ("3x tag-chart, four seats", "tag-chart", 4, chart_four_deals),
         ):
             if deals <= 0:
                 continue

@@ -177,3 +177,36 @@ def test_a_reraise_after_the_flop_keeps_less_than_a_raise() -> None:
     kept_once = sum(1 for w in once.values() if w == 1.0)
     kept_twice = sum(1 for w in twice.values() if w == 1.0)
     assert kept_twice < kept_once
+
+
+def test_a_flop_c_bet_by_the_preflop_raiser_keeps_most_of_its_range() -> None:
+    # the big blind raises the button's limp and bets the flop: a c-bet, which players make with
+    # most hands; the same bet after calling a raise keeps only hands strong on the board
+    c_bet = raised_to([(0, "call", 0), (1, "raise", 60), (0, "call", 0), (1, "bet", 80)])
+    lead = raised_to([(0, "raise", 60), (1, "call", 0), (1, "bet", 80)])
+    after_c_bet = opponent_range(c_bet.view(0), 1, PERCENTILE)
+    after_lead = opponent_range(lead.view(0), 1, PERCENTILE)
+    # ace high against top pair, as a share of its weight before the bet
+    assert after_lead[combo("AH QD")] < 0.1 * after_lead[combo("KH QD")]
+    assert after_c_bet[combo("AH QD")] >= 0.25 * after_c_bet[combo("KH QD")]
+
+
+def test_a_postflop_check_weighs_the_strongest_third_of_the_range_down() -> None:
+    state = raised_to([(0, "raise", 60), (1, "call", 0), (1, "check", 0)])
+    checked = opponent_range(state.view(0), 1, PERCENTILE)
+    called = opponent_range(raised_to([(0, "raise", 60), (1, "call", 0)]).view(0), 1, PERCENTILE)
+    # top pair good kicker: a hand a player bets, so a check leaves a third of its weight
+    assert checked[combo("KH QD")] <= 0.35 * called[combo("KH QD")]
+    assert checked[combo("7H 6H")] == called[combo("7H 6H")]  # nothing: as likely as before
+
+
+def test_heads_up_expert_raises_weak_button_hands_rather_than_limping() -> None:
+    # a raise folds most starting hands before the flop (CONTINUE_BASE_PREFLOP), so the button
+    # steals the blinds with hands it used to limp
+    for hole in (["9C", "3D"], ["8C", "6D"], ["10C", "4H"]):
+        state = HoldemState.new(2, {"deals": [{"hole": {"0": hole}}]}, 1)
+        for seed in range(4):
+            choice = ExpertBot().choose(
+                state.view(0), state.legal_actions(0), random.Random(seed), 300
+            )
+            assert choice.kind == "raise", (hole, seed, choice)
