@@ -21,7 +21,13 @@ from itertools import combinations
 from games.cards import deck, parse, rank, suit
 from games.core import JSON
 from games.holdem.actions import HoldemAction
-from games.holdem.ranges import Sampler, board_strength, opponent_range, preflop_strength
+from games.holdem.ranges import (
+    Sampler,
+    board_strength,
+    facing_open_raise,
+    opponent_range,
+    preflop_strength,
+)
 from games.poker.betting import BetAction
 from games.poker.evaluation import eval7_cards, evaluate_eval7, hand_name, hand_value
 
@@ -148,6 +154,17 @@ class ExpertBot:
     """Before the flop the ``BASE`` is this instead: a raise folds most starting hands (a
     continuing share of 43 % against a min-raise, 35 % against a raise to three big blinds,
     27 % against five), since a player defends only the hands worth seeing a flop with."""
+
+    OPEN_CONTINUE, OPEN_RERAISE_EQUITY = 0.5, 0.37
+    """Heads-up against an open raise (the only raise before the flop), a re-raise is assumed to
+    leave the opener at most the strongest ``OPEN_CONTINUE`` of the range it showed (by the
+    samples' strength), not only the absolute share above: an opener raises more hands than it
+    will play against a re-raise.  Only with an equity of at least ``OPEN_RERAISE_EQUITY``
+    against the whole opening range, so the re-raises are hands that do well when called, and
+    the rest of the big blind's defence calls or folds by pot odds as before (issue #32: the
+    expert called opens in the big blind and folded the flop to the c-bet).  Tuned against the
+    tag-chart bot, which folds about half its opens to a re-raise; an opener that never folds
+    (the game's tight-aggressive bot opens 8 % and re-raises them all) makes it cost a little."""
 
     MAX_BET = 1.3
     """Heads-up bets and raises are at most this many pot-sized raises (an all-in only when it
@@ -277,6 +294,14 @@ class ExpertBot:
         ranked = sorted(samples)
         my_total, opp_total = bets[me] + stacks[me], bets[opp] + stacks[opp]
         penalty = self.STACK_OFF_PENALTY if one_pair else 0.0
+        opener_top = 1.0  # the rank above which the opener folds to a re-raise
+        if (
+            ranked
+            and not board_cards
+            and equity >= self.OPEN_RERAISE_EQUITY
+            and facing_open_raise(view, opp)
+        ):
+            opener_top = ranked[min(len(ranked) - 1, int(self.OPEN_CONTINUE * len(ranked)))][0]
         best, best_ev = legal[0], -1e18
         for action in legal:
             if action.kind == "fold":
@@ -295,6 +320,7 @@ class ExpertBot:
                 before = pot + paid - owed
                 base = self.CONTINUE_BASE if board_cards else self.CONTINUE_BASE_PREFLOP
                 top = base + self.CONTINUE_SLOPE * before / max(1, before + owed)
+                top = min(top, opener_top)
                 cont, eq_cont = _continuing(ranked, top, equity)
                 big = paid > self.MAX_BET * (pot + 2 * to_call)
                 if big and eq_cont < self.OVERBET_EQUITY:

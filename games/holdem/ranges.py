@@ -73,6 +73,18 @@ bet) says little: that player bets most flops whatever it holds, so it keeps the
 of the range and the rest at a quarter."""
 
 
+def facing_open_raise(view: Mapping[str, JSON], seat: int) -> bool:
+    """Whether it is before the flop and ``seat``'s raise is the only one so far (an open
+    raise, or a raise over limpers): the range it shows is then its whole opening range."""
+    raisers: list[int] = []
+    for entry in view["hand_log"]:
+        if entry["kind"] == "street":
+            return False
+        if entry["kind"] == "action" and entry["action"] in ("bet", "raise"):
+            raisers.append(int(entry["seat"]))
+    return raisers == [seat]
+
+
 def narrow(
     weights: Mapping[Combo, float], strength: Callable[[Combo], float], how: Narrowing
 ) -> dict[Combo, float]:

@@ -12,6 +12,7 @@ from games.holdem.ranges import (
     Narrowing,
     Sampler,
     board_strength,
+    facing_open_raise,
     narrow,
     opponent_range,
     preflop_strength,
@@ -210,3 +211,45 @@ def test_heads_up_expert_raises_weak_button_hands_rather_than_limping() -> None:
                 state.view(0), state.legal_actions(0), random.Random(seed), 300
             )
             assert choice.kind == "raise", (hole, seed, choice)
+
+
+def test_facing_open_raise_only_for_the_only_raise_before_the_flop() -> None:
+    state = HoldemState.new(2, {}, 1)
+    assert not facing_open_raise(state.view(1), 0)  # the blinds are no raise
+    state.apply(0, BetAction("raise", 50))
+    assert facing_open_raise(state.view(1), 0)
+    assert not facing_open_raise(state.view(1), 1)
+    state.apply(1, BetAction("raise", 150))
+    assert not facing_open_raise(state.view(0), 1)  # a re-raise shows a narrower range
+    state.apply(0, BetAction("call"))
+    assert not facing_open_raise(state.view(1), 0)  # after the flop
+
+
+def facing_button_open(hole: list[str]) -> HoldemState:
+    """Heads-up, the button (seat 0) opens to two and a half big blinds; seat 1 holds ``hole``."""
+    state = HoldemState.new(2, {"deals": [{"hole": {"1": hole}}]}, 1)
+    state.apply(0, BetAction("raise", 50))
+    return state
+
+
+def test_heads_up_big_blind_reraises_playable_hands_against_an_open_raise() -> None:
+    # an opener folds much of its opening range to a re-raise (OPEN_CONTINUE), so the big
+    # blind re-raises hands it used to call and then fold to the c-bet
+    for hole in (["KC", "10D"], ["QC", "JD"], ["JC", "10C"]):
+        state = facing_button_open(hole)
+        for seed in range(4):
+            choice = ExpertBot().choose(
+                state.view(1), state.legal_actions(1), random.Random(seed), 300
+            )
+            assert choice.kind == "raise", (hole, seed, choice)
+
+
+def test_heads_up_big_blind_does_not_reraise_weak_hands_against_an_open_raise() -> None:
+    # below OPEN_RERAISE_EQUITY no fold of the opener is assumed beyond the absolute share
+    for hole in (["7C", "2D"], ["9C", "6D"]):
+        state = facing_button_open(hole)
+        for seed in range(4):
+            choice = ExpertBot().choose(
+                state.view(1), state.legal_actions(1), random.Random(seed), 300
+            )
+            assert choice.kind in ("fold", "call"), (hole, seed, choice)
