@@ -8,8 +8,9 @@ back-off that doubles while it keeps failing quickly (1 s, 2 s, 4 s … 30 s) an
 stayed up for a minute.  Every exit and restart is logged with the process name.
 
 Each child runs in a session of its own (its own process group), so a Ctrl-C in the terminal
-reaches only the supervisor, which then stops the children in order: SIGTERM to each group, up to
-``STOP_GRACE_S`` for them to finish, SIGKILL for what is left.
+reaches only the supervisor, which then stops the children in order (:meth:`Supervisor.stop_all`):
+SIGTERM to each child's own process, up to ``STOP_GRACE_S`` for them to finish, SIGKILL for what
+is left; the embedded Redis last.
 """
 
 from __future__ import annotations
@@ -152,13 +153,30 @@ class Supervisor:
         child.backoff_s = min(child.backoff_s * 2, BACKOFF_MAX_S)
 
     def stop_all(self) -> None:
-        """SIGTERM every child's process group, wait, SIGKILL what is left."""
+        """Stop every child: first those nothing waits for, then the ones the others were started
+        after (``ready``: the embedded Redis), so that a worker's warm shutdown still reaches its
+        broker.  SIGTERM goes to each child's own process, which stops its own children (a Celery
+        worker lets its pool finish or hand back its jobs; signalled directly, the pool's
+        processes died mid-job and the worker logged them as lost); whatever is left of a child's
+        process group after it exited, or after ``STOP_GRACE_S``, is killed."""
         self.stopping = True
         running = [c for c in self.children if c.proc is not None and c.proc.poll() is None]
-        for child in running:
-            _signal_group(child, signal.SIGTERM)
+        self._stop([c for c in running if c.name not in self.ready])
+        self._stop([c for c in running if c.name in self.ready])
+        for child in self.children:
+            if child.pump is not None:
+                child.pump.join(timeout=1)
+        self.say("all", "stopped")
+
+    def _stop(self, children: list[Child]) -> None:
+        for child in children:
+            assert child.proc is not None
+            try:
+                child.proc.send_signal(signal.SIGTERM)
+            except ProcessLookupError:
+                pass
         deadline = time.monotonic() + STOP_GRACE_S
-        for child in running:
+        for child in children:
             assert child.proc is not None
             try:
                 child.proc.wait(timeout=max(0.0, deadline - time.monotonic()))
@@ -166,10 +184,9 @@ class Supervisor:
                 self.say(child.name, "did not stop in time; killing it")
                 _signal_group(child, signal.SIGKILL)
                 child.proc.wait()
-        for child in self.children:
-            if child.pump is not None:
-                child.pump.join(timeout=1)
-        self.say("all", "stopped")
+            else:
+                _signal_group(child, signal.SIGKILL)  # anything it left behind
+            self.say(child.name, "stopped")
 
     def run(self, *, first: Callable[[], None] | None = None) -> int:
         """Start everything, call ``first`` (a greeting), supervise until SIGINT or SIGTERM."""

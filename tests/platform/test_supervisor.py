@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from pathlib import Path
 
@@ -67,6 +69,69 @@ def test_stop_all_ends_every_child_and_restarts_nothing() -> None:
     assert all(c.proc is not None and c.proc.poll() is not None for c in supervisor.children)
     supervisor.poll()
     assert all(c.restart_at is None for c in supervisor.children)
+
+
+def test_stop_all_stops_the_store_the_others_waited_for_last() -> None:
+    said: list[str] = []
+    supervisor = Supervisor(
+        {
+            "redis": shell("sleep 60"),
+            "worker": ["/bin/sh", "-c", "trap 'sleep 0.3; exit 0' TERM; sleep 60 & wait"],
+        },
+        env={},
+        cwd=REPO,
+        say=said.append,
+        ready={"redis": lambda: True},
+    )
+    supervisor.start_all()
+    time.sleep(0.3)
+    supervisor.stop_all()
+    stopped = [line.split()[1] for line in said if line.endswith("| stopped")]
+    assert stopped == ["worker", "redis", "all"]
+
+
+GRANDCHILD = (
+    "import signal, sys, time\n"
+    "def term(*_):\n"
+    "    open(sys.argv[1], 'w').write('term')\n"
+    "    sys.exit(0)\n"
+    "signal.signal(signal.SIGTERM, term)\n"
+    "open(sys.argv[2], 'w').write('ready')\n"
+    "time.sleep(60)\n"
+)
+PARENT = (
+    "import signal, subprocess, sys, time\n"
+    "child = subprocess.Popen([sys.executable, '-c', sys.argv[1], sys.argv[2], sys.argv[3]])\n"
+    "def term(*_):\n"
+    "    child.kill()\n"
+    "    child.wait()\n"
+    "    sys.exit(0)\n"
+    "signal.signal(signal.SIGTERM, term)\n"
+    "time.sleep(60)\n"
+)
+
+
+def test_stop_all_signals_each_child_itself_and_lets_it_stop_its_own_children(
+    tmp_path: Path,
+) -> None:
+    """A Celery worker stops its pool itself; a SIGTERM to the whole group killed the pool's
+    processes mid-job (``WorkerLostError`` on every Ctrl-C)."""
+    signalled, ready = tmp_path / "signalled", tmp_path / "ready"
+    supervisor = Supervisor(
+        {"parent": [sys.executable, "-c", PARENT, GRANDCHILD, str(signalled), str(ready)]},
+        env=dict(os.environ),
+        cwd=REPO,
+        say=lambda line: None,
+    )
+    supervisor.start_all()
+    deadline = time.monotonic() + 30
+    while not ready.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert ready.exists()
+    supervisor.stop_all()
+    assert not signalled.exists()
+    (child,) = supervisor.children
+    assert child.proc is not None and child.proc.returncode == 0
 
 
 def test_the_procfile_is_read_in_order_with_its_commands() -> None:
