@@ -22,45 +22,9 @@ from games.bridge.play import club_card, read_view, sample_hands, sampled_card
 from games.bridge.solver import Solver, cards_of, mask_of, playable_mask, winner_index
 from games.bridge.state import BridgeState
 from games.cards import parse_many
-from games.cards.notation import CARDS, NAMES
+from games.cards.notation import NAMES
+from support.bridge_notation import call, calls, hand
 from support.sizes import examples
-
-
-def hand(text: str) -> list[int]:
-    """A hand written suit by suit, spades first: ``"AKQ2 K32 Q32 32"`` (``-`` for a void)."""
-    out = []
-    for suit, ranks in zip("SHDC", text.split(), strict=True):
-        for r in ranks.replace("-", "").replace("T", "0"):
-            out.append(CARDS[("10" if r == "0" else r) + suit])
-    assert len(out) == 13, text
-    return out
-
-
-def calls(text: str) -> list[int]:
-    out = []
-    for t in text.split():
-        t = t.upper()
-        if t == "P":
-            out.append(auction.PASS)
-        elif t == "X":
-            out.append(auction.DOUBLE)
-        elif t == "XX":
-            out.append(auction.REDOUBLE)
-        else:
-            out.append(auction.bid(int(t[0]), "CDHSN".index(t[1])))
-    return out
-
-
-def call(cards: list[int], before: str = "") -> str:
-    code = choose_call(cards, calls(before))
-    return (
-        auction.describe(code)
-        .replace("♣", "C")
-        .replace("♦", "D")
-        .replace("♥", "H")
-        .replace("♠", "S")
-    )
-
 
 # ---- the bidding system, rule by rule ----------------------------------------------------------
 
