@@ -150,6 +150,14 @@ class ExpertBot:
     ``BASE + SLOPE * pot / (pot + bet)`` of all hands (the bet it faces, the pot before it):
     less against big bets, but far more than a pot-odds reading says against an overbet."""
 
+    CONTINUE_BASE_CHECKED = 0.1
+    """After the flop, against an opponent whose last action there was a check and who has
+    called no bet there, the ``BASE`` is this instead (a continuing share of 43 % against a
+    half-pot bet, 35 % against a pot-sized one): a player bets most hands worth betting, so what
+    checks is mostly what folds to a bet (issue #32: the tag-chart bot checks everything below
+    top pair and calls a bet only with second pair or a draw).  Once it has called a bet after
+    the flop its checks are no such sign (a calling station checks and calls everything)."""
+
     CONTINUE_BASE_PREFLOP = 0.1
     """Before the flop the ``BASE`` is this instead: a raise folds most starting hands (a
     continuing share of 43 % against a min-raise, 35 % against a raise to three big blinds,
@@ -294,6 +302,7 @@ class ExpertBot:
         ranked = sorted(samples)
         my_total, opp_total = bets[me] + stacks[me], bets[opp] + stacks[opp]
         penalty = self.STACK_OFF_PENALTY if one_pair else 0.0
+        weak = _showed_weakness(view, opp)
         opener_top = 1.0  # the rank above which the opener folds to a re-raise
         if (
             ranked
@@ -318,7 +327,13 @@ class ExpertBot:
                 paid = total - bets[me]
                 owed = total - bets[opp]
                 before = pot + paid - owed
-                base = self.CONTINUE_BASE if board_cards else self.CONTINUE_BASE_PREFLOP
+                base = (
+                    self.CONTINUE_BASE_PREFLOP
+                    if not board_cards
+                    else self.CONTINUE_BASE_CHECKED
+                    if weak
+                    else self.CONTINUE_BASE
+                )
                 top = base + self.CONTINUE_SLOPE * before / max(1, before + owed)
                 top = min(top, opener_top)
                 cont, eq_cont = _continuing(ranked, top, equity)
@@ -427,6 +442,22 @@ class ExpertBot:
         if equity >= pot_odds + margin:
             return _pick(legal, "call") or legal[0]
         return _passive(legal)
+
+
+def _showed_weakness(view: Mapping[str, JSON], seat: int) -> bool:
+    """Whether ``seat``'s last action after the flop was a check and it has called no bet
+    there: a player who holds something worth a bet usually bets it, and one who calls has
+    shown it will call."""
+    checked = False
+    flop = False
+    for entry in view["hand_log"]:
+        if entry["kind"] == "street":
+            flop = True
+        elif flop and entry["kind"] == "action" and int(entry["seat"]) == seat:
+            if entry["action"] == "call":
+                return False
+            checked = entry["action"] == "check"
+    return checked
 
 
 def _continuing(

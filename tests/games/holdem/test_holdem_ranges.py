@@ -253,3 +253,37 @@ def test_heads_up_big_blind_does_not_reraise_weak_hands_against_an_open_raise() 
                 state.view(1), state.legal_actions(1), random.Random(seed), 300
             )
             assert choice.kind in ("fold", "call"), (hole, seed, choice)
+
+
+def opened_and_called(hole: list[str], actions: list[tuple[int, str, int]]) -> HoldemState:
+    """Heads-up: the button (seat 0, holding ``hole``) raises, the big blind calls, then
+    ``actions``; the board K♠ 10♦ 3♣ 8♦ 5♦."""
+    deals = [{"hole": {"0": hole, "1": ["9S", "8H"]}, "board": ["KS", "10D", "3C", "8D", "5D"]}]
+    state = HoldemState.new(2, {"deals": deals}, 1)
+    for seat, kind, to in [(0, "raise", 60), (1, "call", 0), *actions]:
+        state.apply(seat, BetAction(kind, to))
+    return state
+
+
+def test_heads_up_expert_bets_the_flop_with_nothing_when_the_big_blind_checks_to_it() -> None:
+    # a check after the flop shows weakness (CONTINUE_BASE_CHECKED): the hands that would bet
+    # are mostly gone, so a bet folds much of what is left
+    for hole in (["QH", "5C"], ["7C", "2D"]):
+        state = opened_and_called(hole, [(1, "check", 0)])
+        for seed in range(4):
+            choice = ExpertBot().choose(
+                state.view(0), state.legal_actions(0), random.Random(seed), 300
+            )
+            assert choice.kind == "bet", (hole, seed, choice)
+
+
+def test_a_check_after_calling_a_bet_after_the_flop_is_no_sign_of_weakness() -> None:
+    # the big blind called the flop bet, so its check on the turn is no reason to bluff again
+    for hole in (["QH", "5C"], ["7C", "2D"], ["AH", "6C"]):
+        state = opened_and_called(hole, [(1, "check", 0), (0, "bet", 60), (1, "call", 0)])
+        state.apply(1, BetAction("check"))
+        for seed in range(4):
+            choice = ExpertBot().choose(
+                state.view(0), state.legal_actions(0), random.Random(seed), 300
+            )
+            assert choice.kind == "check", (hole, seed, choice)
