@@ -348,9 +348,12 @@ class ExpertBot:
                 best, best_ev = action, ev
         return best
 
-    OPEN_EARLY, OPEN_LATE = 0.3, 0.75
+    OPEN_EARLY, OPEN_LATE = 0.3, 1.0
     """Multi-way, with no raise yet before the flop, the share of starting hands it opens: on
-    the button or the seat before it ``OPEN_LATE``, elsewhere ``OPEN_EARLY``."""
+    the button or the seat before it ``OPEN_LATE`` (every hand: at the platform's four seats at
+    most three players are left to act there, and players who defend only the hands worth a
+    flop fold most of the time; issue #32, +8.2 ± 2.7 bb/100 against three tag-chart bots on
+    2,000 tuning deals against 0.75), elsewhere ``OPEN_EARLY``."""
 
     def _open(
         self, view: Mapping[str, JSON], legal: Sequence[BetAction], hole: list[int]
