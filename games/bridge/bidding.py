@@ -62,14 +62,11 @@ FREE_REBID_HCP: Final = 22
 """Combined high-card points to bid on (at the two level) over their overcall of our auction."""
 JUMP_RAISE_SLAM_ZONE: Final = 16
 """Points (with shortness) from which the responder looks past game after opener's jump raise."""
-INVITE_POINTS: Final = 2
-"""How many combined points short of game (:data:`GAME_POINTS`) still invite it (2NT, three of a
-major)."""
 SACRIFICE_MARGIN: Final = 100
 """How much cheaper than their game a sacrifice must look."""
 DOUBLE_PART_SHORT: Final = 2.0
 """Tricks short of their part-score contract the estimate must see to double it."""
-DOUBLE_GAME_SHORT: Final = 2.0
+DOUBLE_GAME_SHORT: Final = 1.0
 """Tricks short of their game (or slam) the estimate must see to double it."""
 
 
@@ -1518,68 +1515,6 @@ def _after_aces(hand: Hand, ctx: Ctx, goal_value: int, strain: int) -> int:
     return ctx.at(level, strain) or PASS
 
 
-def _uncontested(ctx: Ctx) -> bool:
-    """Whether the opponents have only passed."""
-    return not ctx.actions(ctx.lho) and not ctx.actions(ctx.rho)
-
-
-def _invitation_call(ctx: Ctx, strain: int) -> int | None:
-    """The bid one level below game in ``strain`` (2NT, three of a major), if still legal."""
-    if strain == NOTRUMP:
-        return ctx.at(2, NOTRUMP)
-    if strain in MAJORS:
-        return ctx.at(3, strain)
-    return None
-
-
-def invited(ctx: Ctx) -> bool:
-    """Whether partner's last call invites game: 2NT or three of a major bid where no table spoke
-    (:func:`place`), the opponents silent, right before this call."""
-    if not _uncontested(ctx) or not ctx.calls or ctx.calls[-1] != PASS:
-        return False
-    last = ctx.status.last_bid
-    if (
-        last is None
-        or ctx.status.last_bidder != ctx.partner
-        or last not in (bid(2, NOTRUMP), bid(3, HEARTS), bid(3, SPADES))
-    ):
-        return False
-    before = ctx.calls[:-2]
-    return situation(Ctx(before, ctx.partner, ctx.dealer, ctx.vulnerability)) == "place"
-
-
-def _invite_or_accept(
-    hand: Hand, ctx: Ctx, partner: Shows, own: float, partner_hcp: float, strain: int, fit: bool
-) -> int | None:
-    """Below game, the opponents silent: answer partner's invitation (game with at least the
-    average of what this hand has shown, else pass), or invite game with 2NT or three of the
-    major when the partnership is :data:`INVITE_POINTS` short of it and partner's maximum would
-    make it up (``own``: this hand's points as :func:`place` counts them; no trump needs a
-    balanced hand, counted without shortness).  None: neither."""
-    if invited(ctx):
-        last = ctx.status.last_bid
-        assert last is not None
-        current = auction.strain_of(last)
-        mine = shown(ctx.calls, ctx.seat, ctx.dealer)
-        if own >= expected_hcp(*mine.hcp):
-            return ctx.at(3 if current == NOTRUMP else 4, current) or PASS
-        return PASS
-    if strain == NOTRUMP:
-        if not hand.balanced:
-            return None
-        own = hand.length_points()
-    elif not fit:
-        return None
-    invitation = _invitation_call(ctx, strain)
-    if (
-        invitation is not None
-        and own + partner_hcp >= GAME_POINTS - INVITE_POINTS
-        and own + partner.hcp[1] >= GAME_POINTS
-    ):
-        return invitation
-    return None
-
-
 def place(hand: Hand, ctx: Ctx) -> int:
     """The call that aims at the partnership's best contract, competes, doubles or passes."""
     partner = shown(ctx.calls, ctx.partner, ctx.dealer)
@@ -1659,12 +1594,6 @@ def place(hand: Hand, ctx: Ctx) -> int:
         and ctx.legal(blackwood)
     ):
         return blackwood  # a slam in view: ask for aces first
-
-    if ours and goal_value == 1 and current_value == 1 and _uncontested(ctx) and not partner_silent:
-        invitation = _invite_or_accept(hand, ctx, partner, points - partner_hcp, partner_hcp,
-                                       strain, trump == strain or strain in own_major)  # fmt: skip
-        if invitation is not None:
-            return invitation
 
     if ours:
         # Our side holds the contract: raise the ambition only when it falls short, or give

@@ -120,28 +120,7 @@ def test_the_opener_answers_a_negative_double_in_the_major_it_showed() -> None:
     assert call(hand("A2 Q32 K432 K432"), "1C 1S X p") == "1NT"
 
 
-# ---- invitations (issue #32: games reached on 23–24 points) ------------------------------------
-
-
-def test_responder_invites_with_three_of_the_major_two_points_short_of_game_with_a_fit() -> None:
-    """1♦–1♠–2♠: with five spades opposite the raise, 11 and a doubleton invite (3♠), 7 pass and
-    14 bid game."""
-    assert call(hand("KJ432 A2 Q32 J32"), "1D p 1S p 2S p") == "3S"
-    assert call(hand("KJ432 82 Q32 J32"), "1D p 1S p 2S p") == "pass"
-    assert call(hand("KJ432 A2 Q32 KJ2"), "1D p 1S p 2S p") == "4S"
-
-
-def test_responder_invites_with_2nt_two_points_short_of_game_when_balanced() -> None:
-    """1♣–1♥–1NT (12–14): a balanced 12 invites with 2NT, a balanced 8 passes."""
-    assert call(hand("K32 KJ32 Q32 K32"), "1C p 1H p 1NT p") == "2NT"
-    assert call(hand("832 KJ32 J32 K32"), "1C p 1H p 1NT p") == "pass"
-
-
-def test_an_invitation_is_accepted_with_the_upper_half_of_the_range_shown() -> None:
-    """After 1♣–1♥–1NT–2NT the opener bids 3NT with 14 and passes with 12."""
-    assert bidding.invited(bidding.Ctx(tuple(calls("1C p 1H p 1NT p 2NT p")), 0))
-    assert call(hand("AJ3 K32 Q32 KJ32"), "1C p 1H p 1NT p 2NT p") == "3NT"
-    assert call(hand("AQ3 K32 Q32 J432"), "1C p 1H p 1NT p 2NT p") == "pass"
+# ---- answers to the opener's jumps -------------------------------------------------------------
 
 
 def test_responder_accepts_openers_jump_raise_with_8_or_more_counting_shortness() -> None:
@@ -166,9 +145,3 @@ def test_a_takeout_double_is_answered_only_until_the_doubler_passes() -> None:
     """After 1♣ X 1♥ p 3NT p p the doubler has passed: a bust hand no longer has to bid its
     suit (four of it would go down)."""
     assert call(hand("J98753 954 92 T6"), "p 1C X 1H p 3NT p p") == "pass"
-
-
-def test_their_freely_bid_game_is_doubled_only_when_it_looks_two_tricks_short() -> None:
-    """1♠–4♠ with 14 high-card points and three small trumps: the count alone leaves them one
-    trick short at best — no penalty double."""
-    assert call(hand("QT5 JT83 AQ4 AJ8"), "p 1S p 4S p p", "both") == "pass"
