@@ -60,6 +60,8 @@ REOPEN_HCP: Final = 13
 """The opener's strength to reopen with a double when short in their overcalled suit."""
 FREE_REBID_HCP: Final = 22
 """Combined high-card points to bid on (at the two level) over their overcall of our auction."""
+JUMP_RAISE_SLAM_ZONE: Final = 16
+"""Points (with shortness) from which the responder looks past game after opener's jump raise."""
 SACRIFICE_MARGIN: Final = 100
 """How much cheaper than their game a sacrifice must look."""
 DOUBLE_PART_SHORT: Final = 2.0
@@ -435,6 +437,44 @@ AFTER_GAME_TRY: Final[tuple[Rule, ...]] = (
          _game_try_answer((8, 37)), Shows((8, 9))),
     Rule("pass: declines the game try with 6–7", passes, always, Shows((2, 7))),
 )  # fmt: skip
+
+
+def _my_major(c: Ctx) -> int:
+    """The major of this seat's first bid (the response partner raised)."""
+    return auction.strain_of(c.bids(c.seat)[0])
+
+
+def _jump_raise_answer(points: tuple[int, int]) -> Test:
+    return lambda h, c: points[0] <= h.points_with_fit() <= points[1]
+
+
+AFTER_JUMP_RAISE: Final[tuple[Rule, ...]] = (
+    Rule("4 of my major: accepts partner's invitational jump raise with 8+ counting shortness",
+         lambda c: c.at(4, _my_major(c)), _jump_raise_answer((8, JUMP_RAISE_SLAM_ZONE - 1)),
+         Shows((7, 16))),
+    Rule("pass: declines partner's jump raise with 6–7", passes, _jump_raise_answer((0, 7)),
+         Shows((4, 7))),
+)  # fmt: skip
+"""After 1 of a suit – 1♥/1♠ – 3 of that major (16–18 with four trumps): game with more than a
+minimum; with slam values no rule speaks and :func:`place` goes on."""
+
+
+def _unbid_stopped(h: Hand, c: Ctx) -> bool:
+    """A stopper in each suit our side has not bid."""
+    return all(h.stopper(s) for s in SUITS if s not in c.our_strains())
+
+
+AFTER_JUMP_REBID: Final[tuple[Rule, ...]] = (
+    Rule("4 of partner's major: accepts the jump rebid with 8+ and two or more of it",
+         lambda c: c.at(4, _opened(c)) if _opened(c) in MAJORS else None,
+         lambda h, c: 8 <= h.hcp <= 15 and h.lengths[_opened(c)] >= 2, Shows((8, 15))),
+    Rule("3NT: accepts the jump rebid with 8+ and the unbid suits stopped", fixed(3, NOTRUMP),
+         lambda h, c: 8 <= h.hcp <= 15 and _unbid_stopped(h, c), Shows((8, 15))),
+    Rule("pass: declines the jump rebid with 6–7", passes, lambda h, c: h.hcp <= 7,
+         Shows((4, 7))),
+)  # fmt: skip
+"""After 1 of a suit – one of a suit or 1NT – 3 of the opened suit (16–18 with six cards): game
+with more than a minimum; other hands go on with :func:`place`."""
 
 
 def _opened(c: Ctx) -> int:
@@ -862,9 +902,10 @@ OVERCALL: Final[tuple[Rule, ...]] = (
 
 
 def _partner_doubled(c: Ctx) -> bool:
-    """Partner's last action is a takeout double (of a suit bid: a double of no trump is for
-    penalty, and is left in)."""
-    if not c.actions(c.partner) or c.actions(c.partner)[-1] != DOUBLE:
+    """Partner's last call is a takeout double (of a suit bid: a double of no trump is for
+    penalty, and is left in).  Once partner has passed since, the double is no longer to be
+    answered."""
+    if c.by_seat[c.partner][-1:] != (DOUBLE,):
         return False
     doubled = _doubled_bid(c)
     return doubled is not None and auction.strain_of(doubled) != NOTRUMP
@@ -1022,6 +1063,29 @@ def situation(ctx: Ctx) -> str:
         and not ctx.actions(ctx.rho)
     ):
         return "after_game_try"
+    if (
+        opener == ctx.partner
+        and level == 1
+        and strain != NOTRUMP
+        and len(mine) == 1
+        and auction.strain_of(mine[0]) in MAJORS
+        and auction.level_of(mine[0]) == 1
+        and partners == [opening, bid(3, auction.strain_of(mine[0]))]
+        and not ctx.actions(ctx.lho)
+        and not ctx.actions(ctx.rho)
+    ):
+        return "after_jump_raise"
+    if (
+        opener == ctx.partner
+        and level == 1
+        and strain != NOTRUMP
+        and len(mine) == 1
+        and auction.level_of(mine[0]) == 1
+        and partners == [opening, bid(3, strain)]
+        and not ctx.actions(ctx.lho)
+        and not ctx.actions(ctx.rho)
+    ):
+        return "after_jump_rebid"
     rho_quiet = not ctx.actions(ctx.rho) and not ctx.actions(ctx.lho)
     level, strain = auction.level_of(opening), auction.strain_of(opening)
     if opener == ctx.partner and not mine and len(partners) == 1:
@@ -1098,6 +1162,8 @@ TABLES: Final[dict[str, tuple[Rule, ...]]] = {
     "after_stayman": AFTER_STAYMAN,
     "blackwood_answer": BLACKWOOD_ANSWER,
     "after_game_try": AFTER_GAME_TRY,
+    "after_jump_raise": AFTER_JUMP_RAISE,
+    "after_jump_rebid": AFTER_JUMP_REBID,
     "after_negative_double": AFTER_NEGATIVE_DOUBLE,
     "opener_rebid": OPENER_REBID,
     "overcall": OVERCALL,

@@ -118,3 +118,30 @@ def test_negative_double_shows_four_cards_in_the_unbid_major() -> None:
 def test_the_opener_answers_a_negative_double_in_the_major_it_showed() -> None:
     assert call(hand("A2 AQ32 K432 432"), "1C 1S X p") == "2H"
     assert call(hand("A2 Q32 K432 K432"), "1C 1S X p") == "1NT"
+
+
+# ---- answers to the opener's jumps -------------------------------------------------------------
+
+
+def test_responder_accepts_openers_jump_raise_with_8_or_more_counting_shortness() -> None:
+    """1♣–1♠–3♠ invites (16–18, four trumps): 6 and a singleton (8 with shortness) bid game,
+    6 and a doubleton (7) pass."""
+    assert call(hand("K9742 Q53 JT83 8"), "1C p 1S p 3S p") == "4S"
+    assert call(hand("K9742 Q53 J83 82"), "1C p 1S p 3S p") == "pass"
+
+
+def test_responder_accepts_openers_jump_rebid_with_8_or_more() -> None:
+    """1♥–1♠–3♥ (16–18, six hearts): 4♥ with 8 and two hearts, pass with 6; after a minor
+    3NT with the unbid suits stopped."""
+    assert call(hand("KJ32 Q2 Q432 432"), "1H p 1S p 3H p") == "4H"
+    assert call(hand("KJ32 Q2 J432 432"), "1H p 1S p 3H p") == "pass"
+    assert call(hand("KJ32 Q32 2 KJ432"), "1D p 1S p 3D p") == "3NT"
+
+
+# ---- doubles -----------------------------------------------------------------------------------
+
+
+def test_a_takeout_double_is_answered_only_until_the_doubler_passes() -> None:
+    """After 1♣ X 1♥ p 3NT p p the doubler has passed: a bust hand no longer has to bid its
+    suit (four of it would go down)."""
+    assert call(hand("J98753 954 92 T6"), "p 1C X 1H p 3NT p p") == "pass"
