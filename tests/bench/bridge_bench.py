@@ -23,8 +23,13 @@ figures only; asserts nothing.
   tuned on seeds 70,000–70,199 (:data:`TUNING_SEEDS`); seeds 90,000–90,199
   (:data:`HELD_OUT_SEEDS`) were never looked at while tuning and give the figures to report.
 
-``--part`` runs one part alone (``engine``, ``times``, ``declarer``, ``auction``);
-``--auction-seeds START:COUNT`` (repeatable) picks the auction's deals.
+* Ceiling (``--part ceiling`` only, not in a full run: about 13 double-dummy solves a deal):
+  the share within 50 of par reached by the side that declares par when it knows both of its
+  own hands exactly and bids alone (:func:`own_hands_ceiling`) — what no bidding system can
+  beat, since an auction tells a partnership less than that.
+
+``--part`` runs one part alone (``engine``, ``times``, ``declarer``, ``auction``, ``ceiling``);
+``--auction-seeds START:COUNT`` (repeatable) picks the auction's (and the ceiling's) deals.
 """
 
 from __future__ import annotations
@@ -251,6 +256,60 @@ def auctions_vs_par(
     return out
 
 
+def own_hands_ceiling(seeds: range, samples: int) -> Auctions:
+    """A ceiling for any bidding system: on each deal the side that declares par (it is told
+    which) knows both of its own hands exactly, as no auction can tell it, but not how the
+    opponents' 26 cards lie; the opponents stay silent.  It picks the contract (either of its
+    two seats declaring, undoubled; or passing) of the best mean score over ``samples`` deals
+    of the opponents' cards, each solved double-dummy, and that contract is scored on the real
+    deal, double-dummy, next to par."""
+    from games.bridge.analysis import dd_table, par_of
+    from games.bridge.calls import STRAINS
+    from games.bridge.deals import vulnerable
+    from games.bridge.scoring import score
+
+    out = Auctions()
+    for seed in seeds:
+        deal = shuffled_deal(seed, 0)
+        vulnerability = deal.vulnerability
+        assert vulnerability is not None
+        table, raw = dd_table(deal.hands)
+        par_score, par_contracts = par_of(raw, vulnerability)
+        out.pars.append(par_score)
+        if not par_contracts:
+            out.scores.append(0)
+            continue
+        side = par_contracts[0].declarer % 2
+        ours = (side, side + 2)
+        theirs = [c for seat in (1 - side, 3 - side) for c in deal.hands[seat]]
+        rng = random.Random(seed)
+        totals: dict[tuple[int, int, int], int] = {}
+        for _ in range(samples):
+            rng.shuffle(theirs)
+            hands = list(deal.hands)
+            hands[1 - side], hands[3 - side] = tuple(theirs[:13]), tuple(theirs[13:])
+            sampled, _ = dd_table(hands)
+            for strain, name in enumerate(STRAINS):
+                for declarer in ours:
+                    tricks = sampled[name][declarer]
+                    zone = vulnerable(vulnerability, declarer)
+                    for level in range(1, 8):
+                        key = (level, strain, declarer)
+                        got = score(level, strain, 0, zone, tricks).total
+                        totals[key] = totals.get(key, 0) + got
+        best = max(totals, key=lambda k: totals[k])
+        if totals[best] <= 0:
+            out.scores.append(0)
+            continue
+        level, strain, declarer = best
+        tricks = table[STRAINS[strain]][declarer]
+        got = score(level, strain, 0, vulnerable(vulnerability, declarer), tricks)
+        out.scores.append(got.total if side == 0 else -got.total)
+        out.contracts += 1
+        out.makes += got.made
+    return out
+
+
 def seed_range(text: str) -> range:
     """``"70000:200"`` → 200 seeds from 70,000."""
     start, count = text.split(":")
@@ -268,7 +327,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
     parser.add_argument(
         "--part",
-        choices=("all", "engine", "times", "declarer", "auction"),
+        choices=("all", "engine", "times", "declarer", "auction", "ceiling"),
         default="all",
         help="run one part only",
     )
@@ -277,6 +336,12 @@ def main() -> None:
         action="append",
         help=f"START:COUNT seeds for the auction against par (default {TUNING_SEEDS} and"
         f" {HELD_OUT_SEEDS}); repeatable",
+    )
+    parser.add_argument(
+        "--ceiling-samples",
+        type=int,
+        default=12,
+        help="deals of the opponents' cards per decision of --part ceiling (default 12)",
     )
     args = parser.parse_args()
     speed = 100 if args.quick else 1000
@@ -326,6 +391,15 @@ def main() -> None:
             seeds = seed_range(text)
             found = auctions_vs_par(seeds)
             print(f"Bidding against par, seeds {seeds.start}–{seeds.stop - 1}, four robots:")
+            print(f"  {found.report()}")
+    if part == "ceiling":  # not in "all": about 13 double-dummy solves a deal
+        for text in args.auction_seeds or [HELD_OUT_SEEDS]:
+            seeds = seed_range(text)
+            found = own_hands_ceiling(seeds, args.ceiling_samples)
+            print(
+                f"Ceiling, seeds {seeds.start}–{seeds.stop - 1}: par's side knowing both of its"
+                f" hands, {args.ceiling_samples} deals of the opponents' cards a decision:"
+            )
             print(f"  {found.report()}")
 
 
