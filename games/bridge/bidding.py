@@ -1068,24 +1068,17 @@ def situation(ctx: Ctx) -> str:
         and level == 1
         and strain != NOTRUMP
         and len(mine) == 1
-        and auction.strain_of(mine[0]) in MAJORS
         and auction.level_of(mine[0]) == 1
-        and partners == [opening, bid(3, auction.strain_of(mine[0]))]
+        and len(partners) == 2
+        and partners[0] == opening
         and not ctx.actions(ctx.lho)
         and not ctx.actions(ctx.rho)
     ):
-        return "after_jump_raise"
-    if (
-        opener == ctx.partner
-        and level == 1
-        and strain != NOTRUMP
-        and len(mine) == 1
-        and auction.level_of(mine[0]) == 1
-        and partners == [opening, bid(3, strain)]
-        and not ctx.actions(ctx.lho)
-        and not ctx.actions(ctx.rho)
-    ):
-        return "after_jump_rebid"
+        answered = auction.strain_of(mine[0])
+        if answered in MAJORS and partners[1] == bid(3, answered):
+            return "after_jump_raise"
+        if partners[1] == bid(3, strain):
+            return "after_jump_rebid"
     rho_quiet = not ctx.actions(ctx.rho) and not ctx.actions(ctx.lho)
     level, strain = auction.level_of(opening), auction.strain_of(opening)
     if opener == ctx.partner and not mine and len(partners) == 1:
