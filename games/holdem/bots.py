@@ -27,6 +27,7 @@ from games.holdem.ranges import (
     facing_open_raise,
     opponent_range,
     preflop_strength,
+    showed_weakness,
 )
 from games.poker.betting import BetAction
 from games.poker.evaluation import eval7_cards, evaluate_eval7, hand_name, hand_value
@@ -302,7 +303,12 @@ class ExpertBot:
         ranked = sorted(samples)
         my_total, opp_total = bets[me] + stacks[me], bets[opp] + stacks[opp]
         penalty = self.STACK_OFF_PENALTY if one_pair else 0.0
-        weak = _showed_weakness(view, opp)
+        if not board_cards:
+            base = self.CONTINUE_BASE_PREFLOP
+        elif showed_weakness(view, opp):
+            base = self.CONTINUE_BASE_CHECKED
+        else:
+            base = self.CONTINUE_BASE
         opener_top = 1.0  # the rank above which the opener folds to a re-raise
         if (
             ranked
@@ -327,13 +333,6 @@ class ExpertBot:
                 paid = total - bets[me]
                 owed = total - bets[opp]
                 before = pot + paid - owed
-                base = (
-                    self.CONTINUE_BASE_PREFLOP
-                    if not board_cards
-                    else self.CONTINUE_BASE_CHECKED
-                    if weak
-                    else self.CONTINUE_BASE
-                )
                 top = base + self.CONTINUE_SLOPE * before / max(1, before + owed)
                 top = min(top, opener_top)
                 cont, eq_cont = _continuing(ranked, top, equity)
@@ -445,22 +444,6 @@ class ExpertBot:
         if equity >= pot_odds + margin:
             return _pick(legal, "call") or legal[0]
         return _passive(legal)
-
-
-def _showed_weakness(view: Mapping[str, JSON], seat: int) -> bool:
-    """Whether ``seat``'s last action after the flop was a check and it has called no bet
-    there: a player who holds something worth a bet usually bets it, and one who calls has
-    shown it will call."""
-    checked = False
-    flop = False
-    for entry in view["hand_log"]:
-        if entry["kind"] == "street":
-            flop = True
-        elif flop and entry["kind"] == "action" and int(entry["seat"]) == seat:
-            if entry["action"] == "call":
-                return False
-            checked = entry["action"] == "check"
-    return checked
 
 
 def _continuing(

@@ -85,6 +85,22 @@ def facing_open_raise(view: Mapping[str, JSON], seat: int) -> bool:
     return raisers == [seat]
 
 
+def showed_weakness(view: Mapping[str, JSON], seat: int) -> bool:
+    """Whether ``seat``'s last action after the flop was a check and it has called no bet
+    there: a player who holds something worth a bet usually bets it, and one who calls has
+    shown it will call."""
+    checked = False
+    flop = False
+    for entry in view["hand_log"]:
+        if entry["kind"] == "street":
+            flop = True
+        elif flop and entry["kind"] == "action" and int(entry["seat"]) == seat:
+            if entry["action"] == "call":
+                return False
+            checked = entry["action"] == "check"
+    return checked
+
+
 def narrow(
     weights: Mapping[Combo, float], strength: Callable[[Combo], float], how: Narrowing
 ) -> dict[Combo, float]:
