@@ -445,6 +445,7 @@ def _my_major(c: Ctx) -> int:
 
 
 def _jump_raise_answer(points: tuple[int, int]) -> Test:
+    """This hand's points counting shortness (it has the fit partner raised) within ``points``."""
     return lambda h, c: points[0] <= h.points_with_fit() <= points[1]
 
 
@@ -1051,6 +1052,7 @@ def situation(ctx: Ctx) -> str:
         return "opening"
     mine, partners = ctx.actions(ctx.seat), ctx.actions(ctx.partner)
     level, strain = auction.level_of(opening), auction.strain_of(opening)
+    rho_quiet = not ctx.actions(ctx.rho) and not ctx.actions(ctx.lho)  # both opponents passed
     if _asked_for_aces(ctx):
         return "blackwood_answer"
     if (
@@ -1059,8 +1061,7 @@ def situation(ctx: Ctx) -> str:
         and level == 1
         and mine == [bid(2, strain)]
         and partners == [opening, bid(3, strain)]
-        and not ctx.actions(ctx.lho)
-        and not ctx.actions(ctx.rho)
+        and rho_quiet
     ):
         return "after_game_try"
     if (
@@ -1071,16 +1072,13 @@ def situation(ctx: Ctx) -> str:
         and auction.level_of(mine[0]) == 1
         and len(partners) == 2
         and partners[0] == opening
-        and not ctx.actions(ctx.lho)
-        and not ctx.actions(ctx.rho)
+        and rho_quiet
     ):
         answered = auction.strain_of(mine[0])
         if answered in MAJORS and partners[1] == bid(3, answered):
             return "after_jump_raise"
         if partners[1] == bid(3, strain):
             return "after_jump_rebid"
-    rho_quiet = not ctx.actions(ctx.rho) and not ctx.actions(ctx.lho)
-    level, strain = auction.level_of(opening), auction.strain_of(opening)
     if opener == ctx.partner and not mine and len(partners) == 1:
         if not rho_quiet and level == 1 and strain != NOTRUMP:
             return "respond_suit"
