@@ -25,8 +25,8 @@ figures only; asserts nothing.
 
 * Ceiling (``--part ceiling`` only, not in a full run: about 13 double-dummy solves a deal):
   the share within 50 of par reached by the side that declares par when it knows both of its
-  own hands exactly and bids alone (:func:`own_hands_ceiling`) — what no bidding system can
-  beat, since an auction tells a partnership less than that.
+  own hands exactly and bids alone (:func:`own_hands_ceiling`) — a generous ceiling for any
+  bidding system, since an auction tells a partnership far less than that.
 
 ``--part`` runs one part alone (``engine``, ``times``, ``declarer``, ``auction``, ``ceiling``);
 ``--auction-seeds START:COUNT`` (repeatable) picks the auction's (and the ceiling's) deals.
@@ -44,9 +44,10 @@ from typing import Any
 
 from games.bridge.actions import Bid, Claim, Pass
 from games.bridge.bidding import choose_call
-from games.bridge.calls import final_contract, status, to_call
-from games.bridge.deals import deal_for, shuffled_deal
+from games.bridge.calls import STRAINS, final_contract, status, to_call
+from games.bridge.deals import deal_for, shuffled_deal, vulnerable
 from games.bridge.declaration import GAME
+from games.bridge.scoring import score
 from games.core import Bot
 
 STRAIN_ORDER = (0, 1, 2, 3, 4)
@@ -218,15 +219,19 @@ def robot_auction(seed: int) -> list[int]:
     return calls
 
 
+def north_south(
+    level: int, strain: int, doubled: int, declarer: int, vulnerability: str, tricks: int
+) -> tuple[int, bool]:
+    """A contract that took ``tricks``: North–South's score and whether it made."""
+    got = score(level, strain, doubled, vulnerable(vulnerability, declarer), tricks)
+    return (got.total if declarer % 2 == 0 else -got.total), got.made
+
+
 def auctions_vs_par(
     seeds: range, cache: dict[int, tuple[dict[str, list[int]], int]] | None = None
 ) -> Auctions:
     """The robots bid every deal of ``seeds``; each final contract is scored double-dummy for
     North–South (0 passed out) next to par."""
-    from games.bridge.calls import STRAINS
-    from games.bridge.deals import vulnerable
-    from games.bridge.scoring import score
-
     out = Auctions()
     for seed in seeds:
         if cache is not None and seed in cache:
@@ -241,32 +246,29 @@ def auctions_vs_par(
         ns = 0
         if contract is not None:
             tricks = table[STRAINS[contract.strain]][contract.declarer]
-            got = score(
+            ns, made = north_south(
                 contract.level,
                 contract.strain,
                 contract.doubled,
-                vulnerable(vulnerability, contract.declarer),
+                contract.declarer,
+                vulnerability,
                 tricks,
             )
-            ns = got.total if contract.declarer % 2 == 0 else -got.total
             out.contracts += 1
-            out.makes += got.made
+            out.makes += made
         out.scores.append(ns)
         out.pars.append(par_score)
     return out
 
 
 def own_hands_ceiling(seeds: range, samples: int) -> Auctions:
-    """A ceiling for any bidding system: on each deal the side that declares par (it is told
-    which) knows both of its own hands exactly, as no auction can tell it, but not how the
+    """A generous ceiling for any bidding system: on each deal the side that declares par (it is
+    told which) knows both of its own hands exactly, as no auction can tell it, but not how the
     opponents' 26 cards lie; the opponents stay silent.  It picks the contract (either of its
     two seats declaring, undoubled; or passing) of the best mean score over ``samples`` deals
     of the opponents' cards, each solved double-dummy, and that contract is scored on the real
     deal, double-dummy, next to par."""
     from games.bridge.analysis import dd_table, par_of
-    from games.bridge.calls import STRAINS
-    from games.bridge.deals import vulnerable
-    from games.bridge.scoring import score
 
     out = Auctions()
     for seed in seeds:
@@ -302,11 +304,12 @@ def own_hands_ceiling(seeds: range, samples: int) -> Auctions:
             out.scores.append(0)
             continue
         level, strain, declarer = best
-        tricks = table[STRAINS[strain]][declarer]
-        got = score(level, strain, 0, vulnerable(vulnerability, declarer), tricks)
-        out.scores.append(got.total if side == 0 else -got.total)
+        ns, made = north_south(
+            level, strain, 0, declarer, vulnerability, table[STRAINS[strain]][declarer]
+        )
+        out.scores.append(ns)
         out.contracts += 1
-        out.makes += got.made
+        out.makes += made
     return out
 
 
